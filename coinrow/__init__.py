@@ -1,0 +1,1 @@
+"""Shared core of the coins-in-a-row kata: game model, oracle, registry, grading."""

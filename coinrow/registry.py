@@ -1,0 +1,174 @@
+"""The registry: the single list of formulations that tests, tools and READMEs read.
+
+Each formulation lives in ``<impl>/<slug>/<slug>.py`` under both ``problems/``
+(the learner's stubs) and ``solutions/`` (the references).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Literal
+
+Quantity = Literal["difference", "first", "totals", "parity"]
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+IMPLS = {"problems": REPO_ROOT / "problems", "solutions": REPO_ROOT / "solutions"}
+
+
+@dataclass(frozen=True)
+class Formulation:
+    """What one kata asks for, and the facts its README and the tools show."""
+
+    slug: str
+    title: str
+    functions: tuple[str, ...]  # the first one returns the graded value
+    returns: Quantity
+    domain: str
+    state: str
+    recurrence: str
+    base: str
+    answer: str
+    time: str
+    space: str
+    source: str
+    bonus: bool = False
+
+    @property
+    def value_function(self) -> str:
+        """The function whose return value is graded against the optimal totals."""
+        return self.functions[0]
+
+
+FORMULATIONS: tuple[Formulation, ...] = (
+    Formulation(
+        slug="difference_dp",
+        title="Score-difference interval DP",
+        functions=("score_difference",),
+        returns="difference",
+        domain="any n",
+        state="D[i][j] = mover's total minus the other's, on coins i..j",
+        recurrence="D[i][j] = max(a[i] - D[i+1][j], a[j] - D[i][j-1])",
+        base="D[i][i] = a[i]",
+        answer="D[0][n-1] = difference",
+        time="O(n^2)",
+        space="O(n^2)",
+        source="LeetCode 486 'Predict the Winner' (negamax on the score difference)",
+    ),
+    Formulation(
+        slug="min_of_opponent_dp",
+        title="Min-of-opponent DP",
+        functions=("first_player_total",),
+        returns="first",
+        domain="any n",
+        state="F[i][j] = the mover's total on coins i..j",
+        recurrence="F[i][j] = max(a[i] + min(F[i+2][j], F[i+1][j-1]), a[j] + min(F[i+1][j-1], F[i][j-2]))",
+        base="F of an empty interval = 0",
+        answer="F[0][n-1] = first",
+        time="O(n^2)",
+        space="O(n^2)",
+        source="GeeksforGeeks 'Optimal Strategy for a Game' (the opponent leaves you the minimum)",
+    ),
+    Formulation(
+        slug="prefix_sum_dp",
+        title="Prefix-sum DP",
+        functions=("first_player_total",),
+        returns="first",
+        domain="any n",
+        state="F[i][j] = the mover's total on coins i..j; S = prefix sums",
+        recurrence="F[i][j] = max(a[i] + sum(i+1..j) - F[i+1][j], a[j] + sum(i..j-1) - F[i][j-1])",
+        base="F[i][i] = a[i]",
+        answer="F[0][n-1] = first",
+        time="O(n^2)",
+        space="O(n^2) + O(n) prefix sums",
+        source="Stone Game discussions: what the opponent does not take, you get",
+    ),
+    Formulation(
+        slug="paired_tuple_dp",
+        title="Paired-tuple DP",
+        functions=("player_totals",),
+        returns="totals",
+        domain="any n",
+        state="P[i][j] = (mover's total, other's total) on coins i..j",
+        recurrence=(
+            "P[i][j] = (a[i] + P[i+1][j].other, P[i+1][j].mover)"
+            " or the same from the right, whichever gives the mover more"
+        ),
+        base="P[i][i] = (a[i], 0)",
+        answer="P[0][n-1] = (first, second)",
+        time="O(n^2)",
+        space="O(n^2) pairs",
+        source="Tushar Roy, 'Optimal Strategy Game Pick from Ends of Array' (a pair in each cell)",
+    ),
+    Formulation(
+        slug="parity_strategy",
+        title="Parity strategy",
+        functions=("parity_guarantee", "parity_move"),
+        returns="parity",
+        domain="even n only",
+        state="the two position classes: even indices, odd indices",
+        recurrence="guarantee = max(sum a[0::2], sum a[1::2]); always take the end in the chosen class",
+        base="n = 0: guarantee 0",
+        answer="the larger class sum (a guarantee, not the optimum)",
+        time="O(n)",
+        space="O(1)",
+        source="The parity argument of LeetCode 877 'Stone Game'; P. Winkler, 'Mathematical Puzzles'",
+    ),
+    Formulation(
+        slug="top_down_memo",
+        title="Top-down memoisation",
+        functions=("score_difference",),
+        returns="difference",
+        domain="any n; recursion depth n",
+        state="best(i, j) = mover's difference on coins i..j, cached",
+        recurrence="best(i, j) = max(a[i] - best(i+1, j), a[j] - best(i, j-1))",
+        base="best(i, j) = 0 when i > j",
+        answer="best(0, n-1) = difference",
+        time="O(n^2)",
+        space="O(n^2) cache + O(n) stack",
+        source="LeetCode 486 recursive solution with functools.lru_cache",
+    ),
+)
+
+CORE = tuple(f for f in FORMULATIONS if not f.bonus)
+
+
+def by_slug(slug: str) -> Formulation:
+    """The formulation called ``slug``.
+
+    Raises:
+        KeyError: with the known slugs, if ``slug`` is unknown.
+    """
+    for formulation in FORMULATIONS:
+        if formulation.slug == slug:
+            return formulation
+    known = ", ".join(f.slug for f in FORMULATIONS)
+    raise KeyError(f"unknown formulation {slug!r}; known: {known}")
+
+
+def source_file(impl_dir: Path, slug: str) -> Path:
+    """``<impl_dir>/<slug>/<slug>.py``."""
+    return impl_dir / slug / f"{slug}.py"
+
+
+def load_module(impl_dir: Path, slug: str) -> ModuleType:
+    """Import ``<impl_dir>/<slug>/<slug>.py`` afresh, under a name unique to its folder.
+
+    Raises:
+        FileNotFoundError: if the file is missing.
+        Exception: whatever the module raises while it is imported.
+    """
+    path = source_file(impl_dir, slug)
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} is missing")
+    name = f"_kata_{abs(hash(str(impl_dir.resolve())))}_{slug}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

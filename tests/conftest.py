@@ -1,0 +1,158 @@
+"""Wires the grader into pytest: the --impl option, skips, messages and the kata summary."""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from coinrow.diagnosis import likely_mistake
+from coinrow.grading import DEFAULT_CALL_LIMIT, Grader, NotAttempted, WrongAnswer
+from coinrow.registry import CORE, FORMULATIONS, IMPLS, by_slug
+
+_deterministic = settings(
+    derandomize=True,
+    deadline=None,  # the grader's per-call limit bounds time instead
+    database=None,
+    report_multiple_bugs=False,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("kata", _deterministic, max_examples=60)
+settings.register_profile("ci", _deterministic, max_examples=200)
+settings.load_profile("kata")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("kata")
+    group.addoption(
+        "--impl",
+        default="problems",
+        help="code to grade: problems (your attempts, default), solutions, or a folder laid out like them",
+    )
+    group.addoption("--formulation", default=None, help="grade only this slug")
+    group.addoption(
+        "--call-limit",
+        type=float,
+        default=DEFAULT_CALL_LIMIT,
+        help=f"seconds one call may take before it is 'too slow' (default {DEFAULT_CALL_LIMIT:g})",
+    )
+
+
+def _impl_dir(config: pytest.Config) -> Path:
+    impl = str(config.getoption("--impl"))
+    path = IMPLS.get(impl, Path(impl))
+    if not path.is_dir():
+        raise pytest.UsageError(f"--impl={impl}: no such folder (use problems, solutions or a folder)")
+    return path
+
+
+class PytestGrader(Grader):
+    """The grader, with not-attempted functions reported as skipped tests."""
+
+    def call(self, slug: str, function: str, row: Sequence[int], *extra: object) -> Any:
+        try:
+            return super().call(slug, function, row, *extra)
+        except NotAttempted as error:
+            pytest.skip(f"not attempted: {error}")
+
+
+@pytest.fixture(scope="session")
+def grader(pytestconfig: pytest.Config) -> Grader:
+    """The grader for the code chosen with --impl."""
+    return PytestGrader(
+        _impl_dir(pytestconfig), float(pytestconfig.getoption("--call-limit")), diagnose=likely_mistake
+    )
+
+
+def _slug_of(item: pytest.Item) -> str | None:
+    callspec = getattr(item, "callspec", None)
+    return callspec.params.get("slug") if callspec else None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    only = config.getoption("--formulation")
+    if not only:
+        return
+    try:
+        by_slug(only)
+    except KeyError as error:
+        raise pytest.UsageError(error.args[0]) from None
+    selected = [item for item in items if _slug_of(item) in (None, only)]
+    config.hook.pytest_deselected(items=[item for item in items if item not in selected])
+    items[:] = selected
+
+
+@dataclass
+class _Tally:
+    passed: int = 0
+    failed: int = 0
+    not_attempted: int = 0
+    smallest_failure: tuple[tuple[int, int], str] | None = None
+    failures: list[str] = field(default_factory=list)
+
+
+_TALLIES: dict[str, _Tally] = {}
+
+
+def _wrong_answer(excinfo: pytest.ExceptionInfo[BaseException]) -> WrongAnswer | None:
+    error = excinfo.value
+    if isinstance(error, WrongAnswer):
+        return error
+    if isinstance(error, BaseExceptionGroup):
+        found = [e for e in error.exceptions if isinstance(e, WrongAnswer)]
+        return min(found, key=lambda e: len(e.row)) if found else None
+    return None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()
+    slug = _slug_of(item)
+    if slug is None or (report.when != "call" and not report.skipped):
+        return
+    tally = _TALLIES.setdefault(slug, _Tally())
+    if report.skipped:
+        tally.not_attempted += 1
+    elif report.passed:
+        tally.passed += 1
+    elif report.failed:
+        tally.failed += 1
+        wrong = _wrong_answer(call.excinfo) if call.excinfo else None
+        if wrong is None:
+            return
+        message = str(wrong)
+        report.longrepr = message  # the one-glance message replaces the traceback
+        size = (len(wrong.row), sum(abs(x) for x in wrong.row))
+        if tally.smallest_failure is None or size < tally.smallest_failure[0]:
+            tally.smallest_failure = (size, message)
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    if not _TALLIES:
+        return
+    write = terminalreporter.write_line
+    terminalreporter.section(f"kata summary: {config.getoption('--impl')}")
+    solved = 0
+    for formulation in FORMULATIONS:
+        tally = _TALLIES.get(formulation.slug)
+        if tally is None:
+            continue
+        if tally.failed:
+            status = f"FAILING ({tally.failed} failed, {tally.passed} passed)"
+        elif tally.not_attempted and tally.passed:
+            status = "in progress (some functions not attempted)"
+        elif tally.not_attempted:
+            status = "not attempted"
+        else:
+            status = f"solved ({tally.passed} checks)"
+            solved += formulation in CORE
+        write(f"{formulation.slug:<20} {status}")
+        if tally.smallest_failure:
+            for line in tally.smallest_failure[1].splitlines():
+                write(f"    {line}")
+    write(f"Solved {solved} of {len(CORE)}")

@@ -1,0 +1,75 @@
+"""The parity strategy's own contract: bounds, odd rows refused, and its moves replayed."""
+
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from coinrow.game import totals_from_difference
+from coinrow.grading import Grader, WrongAnswer, show_row
+from coinrow.oracle import exhaustive_difference
+from tests.strategies import coin, even_rows
+
+SLUG = "parity_strategy"
+pytestmark = pytest.mark.parametrize("slug", [SLUG])
+
+
+@given(row=even_rows)
+def test_guarantee_lies_between_half_and_optimum(grader: Grader, slug: str, row: list[int]) -> None:
+    """sum/2 <= guarantee <= the optimal first total, on even rows."""
+    guarantee = grader.call(slug, "parity_guarantee", tuple(row))
+    optimum = totals_from_difference(row, exhaustive_difference(row)).first
+    if not 2 * guarantee >= sum(row) or not guarantee <= optimum:
+        raise WrongAnswer(
+            slug,
+            row,
+            f"{slug}: parity_guarantee({show_row(row)}) returned {guarantee}, outside "
+            f"[sum/2, optimum] = [{sum(row) / 2:g}, {optimum}]",
+        )
+
+
+@given(row=st.lists(coin, min_size=1, max_size=9).filter(lambda r: len(r) % 2 == 1))
+def test_odd_rows_raise_value_error(grader: Grader, slug: str, row: list[int]) -> None:
+    """Both functions refuse an odd number of coins with ValueError."""
+    grader.check_raises_value_error(slug, "parity_guarantee", tuple(row))
+    grader.check_raises_value_error(slug, "parity_move", tuple(row), 0, len(row) - 1)
+
+
+def _worst_case_total(grader: Grader, slug: str, row: Sequence[int]) -> int:
+    """The least the first player collects with parity_move against every line of the opponent."""
+
+    def first_to_move(left: int, right: int) -> int:
+        if left > right:
+            return 0
+        move = grader.call(slug, "parity_move", row, left, right)
+        if move not in ("left", "right"):
+            raise WrongAnswer(
+                slug,
+                row,
+                f"{slug}: parity_move({show_row(row)}, {left}, {right}) returned {move!r}"
+                ", expected 'left' or 'right'",
+            )
+        if move == "left":
+            return row[left] + second_to_move(left + 1, right)
+        return row[right] + second_to_move(left, right - 1)
+
+    def second_to_move(left: int, right: int) -> int:
+        return min(first_to_move(left + 1, right), first_to_move(left, right - 1))
+
+    return first_to_move(0, len(row) - 1)
+
+
+@given(row=even_rows)
+def test_moves_secure_the_guarantee(grader: Grader, slug: str, row: list[int]) -> None:
+    """Replayed against every possible opponent (n <= 10), parity_move collects at least max(class sums)."""
+    row_t = tuple(row)
+    guarantee = max(sum(row[0::2]), sum(row[1::2]))  # the definition of the guarantee
+    collected = _worst_case_total(grader, slug, row_t)
+    if collected < guarantee:
+        raise WrongAnswer(
+            slug,
+            row,
+            f"{slug}: playing parity_move on {show_row(row)}, an opponent can hold you to {collected}; "
+            f"the parity strategy guarantees {guarantee}",
+        )
