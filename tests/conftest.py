@@ -137,7 +137,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         return
     write = terminalreporter.write_line
     terminalreporter.section(f"kata summary: {config.getoption('--impl')}")
-    solved = 0
+    solved = bonus_solved = 0
     for formulation in FORMULATIONS:
         tally = _TALLIES.get(formulation.slug)
         if tally is None:
@@ -150,9 +150,13 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
             status = "not attempted"
         else:
             status = f"solved ({tally.passed} checks)"
-            solved += formulation in CORE
+            solved += not formulation.bonus
+            bonus_solved += formulation.bonus
         write(f"{formulation.slug:<20} {status}")
         if tally.smallest_failure:
             for line in tally.smallest_failure[1].splitlines():
                 write(f"    {line}")
     write(f"Solved {solved} of {len(CORE)}")
+    bonus = [f for f in FORMULATIONS if f.bonus and f.slug in _TALLIES]
+    if bonus:
+        write(f"Bonus katas solved {bonus_solved} of {len(bonus)}")
