@@ -14,7 +14,7 @@ oracle in ``coinrow.oracle`` by the repository's own tests.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -66,37 +66,66 @@ class Cell:
     ends: tuple[End, ...]  # ("left",), ("right",) or ("left", "right") on a tie
 
 
-def difference_table(coins: Sequence[int]) -> dict[tuple[int, int], Cell]:
-    """Fill the score-difference table for every interval ``(i, j)``, ``i <= j``.
+class DifferenceTable(Mapping[tuple[int, int], Cell]):
+    """The score-difference table of a row, read as ``table[i, j] -> Cell`` for ``i <= j``.
 
-    Recurrence (CLRS-style interval DP, filled by interval length):
+    Recurrence (interval DP, filled by interval length):
     ``D(i, i) = a[i]``; ``D(i, j) = max(a[i] - D(i+1, j), a[j] - D(i, j-1))``.
+    Values are kept in a list of rows; a ``Cell`` (value and chosen ends) is made on access.
+    """
+
+    def __init__(self, coins: Sequence[int]) -> None:
+        self.coins = tuple(coins)
+        n = len(self.coins)
+        self._d = [[0] * n for _ in range(n)]
+        for i in range(n - 1, -1, -1):
+            row, below, a = self._d[i], self._d[i + 1] if i + 1 < n else [], self.coins
+            row[i] = a[i]
+            for j in range(i + 1, n):
+                row[j] = max(a[i] - below[j], a[j] - row[j - 1])
+
+    def value(self, i: int, j: int) -> int:
+        """``D(i, j)``; 0 for an empty interval (``i > j``)."""
+        return self._d[i][j] if i <= j else 0
+
+    def __getitem__(self, key: tuple[int, int]) -> Cell:
+        i, j = key
+        if not 0 <= i <= j < len(self.coins):
+            raise KeyError(key)
+        if i == j:
+            return Cell(self.coins[i], ("left",))
+        take_left = self.coins[i] - self.value(i + 1, j)
+        take_right = self.coins[j] - self.value(i, j - 1)
+        best = self.value(i, j)
+        ends: list[End] = []
+        if take_left == best:
+            ends.append("left")
+        if take_right == best:
+            ends.append("right")
+        return Cell(best, tuple(ends))
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        n = len(self.coins)
+        return ((i, i + length - 1) for length in range(1, n + 1) for i in range(n - length + 1))
+
+    def __len__(self) -> int:
+        return len(self.coins) * (len(self.coins) + 1) // 2
+
+
+def difference_table(coins: Sequence[int]) -> DifferenceTable:
+    """The score-difference table for every interval ``(i, j)``, ``i <= j``.
 
     Args:
         coins: the row, length n >= 0, exact ints (any size, any sign).
 
     Returns:
-        A dict of n(n+1)/2 cells keyed by ``(i, j)``; empty for an empty row.
-        O(n^2) time and space.
+        A mapping of n(n+1)/2 cells keyed by ``(i, j)``, iterated by interval
+        length; empty for an empty row. O(n^2) time and space.
+
+    >>> difference_table([5, 3, 7, 10])[0, 3]
+    Cell(value=5, ends=('right',))
     """
-    a = list(coins)
-    table: dict[tuple[int, int], Cell] = {}
-    for length in range(1, len(a) + 1):
-        for i in range(len(a) - length + 1):
-            j = i + length - 1
-            if i == j:
-                table[i, j] = Cell(a[i], ("left",))
-                continue
-            take_left = a[i] - table[i + 1, j].value
-            take_right = a[j] - table[i, j - 1].value
-            best = max(take_left, take_right)
-            ends: list[End] = []
-            if take_left == best:
-                ends.append("left")
-            if take_right == best:
-                ends.append("right")
-            table[i, j] = Cell(best, tuple(ends))
-    return table
+    return DifferenceTable(coins)
 
 
 def optimal_totals(coins: Sequence[int]) -> Totals:
@@ -107,7 +136,7 @@ def optimal_totals(coins: Sequence[int]) -> Totals:
     """
     if not coins:
         return Totals(0, 0)
-    return totals_from_difference(coins, difference_table(coins)[0, len(coins) - 1].value)
+    return totals_from_difference(coins, difference_table(coins).value(0, len(coins) - 1))
 
 
 @dataclass(frozen=True)
