@@ -1,0 +1,101 @@
+"""``make reset F=<slug>``: back up the attempt, then restore the stub from git.
+
+The attempt is copied to ``problems/<slug>/backups/<slug>-<timestamp>.py`` first,
+so nothing the learner wrote is lost. The stub restored is the newest version
+of the file in git history that is still a stub (every public function only
+raises ``NotImplementedError``), so committing an attempt does not hide it.
+"""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+from coinrow.registry import IMPLS, REPO_ROOT, by_slug, source_file
+
+
+class ResetError(Exception):
+    """A reason the reset cannot go ahead, said in one line."""
+
+
+def is_stub(source: str) -> bool:
+    """True when every public function's body is a docstring and ``raise NotImplementedError``."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")]
+    return bool(functions) and all(
+        [ast.unparse(s) for s in f.body[1:]] == ["raise NotImplementedError"] for f in functions
+    )
+
+
+def _git(*args: str) -> str:
+    run = subprocess.run(["git", *args], cwd=REPO_ROOT, capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        raise ResetError(f"git {' '.join(args)} failed: {run.stderr.strip() or 'not a git checkout?'}")
+    return run.stdout
+
+
+def pristine_stub(relative: str) -> str:
+    """The newest committed version of ``relative`` that is still a stub."""
+    for commit in _git("log", "--format=%H", "--", relative).split():
+        source = _git("show", f"{commit}:{relative}")
+        if is_stub(source):
+            return source
+    raise ResetError(f"no stub of {relative} found in git history")
+
+
+def reset(slug: str, now: datetime | None = None) -> str:
+    """Back up ``problems/<slug>/<slug>.py`` (if it is not the stub) and restore the stub.
+
+    Returns:
+        One line saying what was done, naming the backup file.
+
+    Raises:
+        ResetError: unknown slug, not a git checkout, or no stub in history.
+    """
+    try:
+        by_slug(slug)
+    except KeyError as error:
+        raise ResetError(error.args[0]) from None
+    path = source_file(IMPLS["problems"], slug)
+    relative = path.relative_to(REPO_ROOT).as_posix()
+    stub = pristine_stub(relative)
+    current = path.read_text(encoding="utf-8") if path.exists() else None
+    if current == stub:
+        return f"{relative} is already the stub; nothing to do"
+    message = ""
+    if current is not None:
+        stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+        backup = path.parent / "backups" / f"{slug}-{stamp}.py"
+        copy = 1
+        while backup.exists():  # two resets in one second keep both attempts
+            copy += 1
+            backup = backup.with_name(f"{slug}-{stamp}-{copy}.py")
+        backup.parent.mkdir(exist_ok=True)
+        shutil.copy2(path, backup)
+        message = f"your attempt is saved in {backup.relative_to(REPO_ROOT)}; "
+    path.write_text(stub, encoding="utf-8")
+    return message + f"{relative} is the stub again"
+
+
+def main(argv: list[str]) -> int:
+    """Command line: ``python -m coinrow.reset <slug>``; exit 2 with one line on any problem."""
+    if len(argv) != 1 or not argv[0]:
+        print("usage: make reset F=<slug>  (for example F=difference_dp)", file=sys.stderr)
+        return 2
+    try:
+        print(reset(argv[0]))
+    except (ResetError, OSError) as error:
+        print(f"reset: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,83 @@
+"""make reset: the attempt is backed up, the stub comes back, bad input is one line and exit 2."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from coinrow.registry import REPO_ROOT
+from coinrow.reset import is_stub
+
+
+def _run_reset(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "coinrow.reset", *args], cwd=cwd, capture_output=True, text=True, check=False
+    )
+
+
+@pytest.fixture
+def clone(tmp_path: Path) -> Path:
+    if not (REPO_ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    subprocess.run(["git", "clone", "-q", str(REPO_ROOT), str(tmp_path / "kata")], check=True)
+    return tmp_path / "kata"
+
+
+def test_reset_backs_up_the_attempt_and_restores_the_stub(clone: Path) -> None:
+    stub_path = clone / "problems" / "difference_dp" / "difference_dp.py"
+    stub = stub_path.read_text(encoding="utf-8")
+    attempt = stub.replace("raise NotImplementedError", "return 42  # my attempt")
+    stub_path.write_text(attempt, encoding="utf-8")
+
+    run = _run_reset(clone, "difference_dp")
+
+    assert run.returncode == 0, run.stderr
+    assert stub_path.read_text(encoding="utf-8") == stub
+    backups = list((stub_path.parent / "backups").glob("difference_dp-*.py"))
+    assert [b.read_text(encoding="utf-8") for b in backups] == [attempt]
+    assert backups[0].name in run.stdout
+
+
+def test_reset_finds_the_stub_behind_a_committed_attempt(clone: Path) -> None:
+    stub_path = clone / "problems" / "top_down_memo" / "top_down_memo.py"
+    stub = stub_path.read_text(encoding="utf-8")
+    stub_path.write_text(stub.replace("raise NotImplementedError", "return 0"), encoding="utf-8")
+    subprocess.run(
+        [
+            "git",
+            "-c",
+            "user.name=learner",
+            "-c",
+            "user.email=learner@example.invalid",
+            "commit",
+            "-qam",
+            "attempt",
+        ],
+        cwd=clone,
+        check=True,
+    )
+
+    assert _run_reset(clone, "top_down_memo").returncode == 0
+    assert stub_path.read_text(encoding="utf-8") == stub
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["no_such_kata"], "reset: unknown formulation 'no_such_kata'; known: difference_dp"),
+        ([], "usage: make reset F=<slug>"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    run = _run_reset(REPO_ROOT, *args)
+    assert run.returncode == 2
+    assert run.stderr.startswith(message)
+    assert len(run.stderr.strip().splitlines()) == 1
+
+
+def test_is_stub() -> None:
+    stub = 'def f(x: int) -> int:\n    """Doc."""\n    raise NotImplementedError\n'
+    assert is_stub(stub)
+    assert not is_stub(stub.replace("raise NotImplementedError", "return x"))
+    assert not is_stub("def f(:\n")
