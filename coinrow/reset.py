@@ -13,7 +13,6 @@ import shutil
 import subprocess
 import sys
 from datetime import datetime
-from pathlib import Path
 
 from coinrow.registry import IMPLS, REPO_ROOT, by_slug, source_file
 
