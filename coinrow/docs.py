@@ -1,0 +1,42 @@
+"""The README's table of formulations, generated from the registry.
+
+``python -m coinrow.docs`` prints it; a test keeps README.md in step with it.
+"""
+
+from __future__ import annotations
+
+from coinrow.registry import FORMULATIONS, Formulation
+
+
+RETURNS_TEXT = {
+    "difference": "difference",
+    "first": "first",
+    "totals": "(first, second)",
+    "parity": "the parity guarantee; a move",
+}
+
+
+def formulations_table(formulations: tuple[Formulation, ...] = FORMULATIONS) -> str:
+    """A Markdown table: one row per formulation, in registry order."""
+    lines = [
+        "| # | slug | state | recurrence | returns | time | space | source |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for number, f in enumerate(formulations, start=1):
+        tag = " (bonus)" if f.bonus else ""
+        cells = [
+            str(number),
+            f"`{f.slug}`{tag}",
+            f.state,
+            f"`{f.recurrence}`",
+            f"`{', '.join(f.functions)}` → {RETURNS_TEXT.get(f.returns, f.returns)}",
+            f.time,
+            f.space,
+            f.source,
+        ]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(formulations_table())

@@ -1,0 +1,9 @@
+"""The README's formulations table is the registry's."""
+
+from coinrow.docs import formulations_table
+from coinrow.registry import REPO_ROOT
+
+
+def test_readme_table_matches_registry() -> None:
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    assert formulations_table() in readme, "README.md is stale: paste in the output of python -m coinrow.docs"
