@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from coinrow.registry import FORMULATIONS, Formulation
 
-
 RETURNS_TEXT = {
     "difference": "difference",
     "first": "first",
