@@ -1,6 +1,6 @@
 # Coins in a row kata. Every target sets itself up: a fresh clone needs no install step.
 .DEFAULT_GOAL := help
-.PHONY: help install test solutions check lint typecheck watch reset
+.PHONY: help install test solutions check lint typecheck watch reset catalogue
 
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -36,6 +36,9 @@ typecheck: $(STAMP) ## mypy --strict on everything, stubs included
 
 check: lint typecheck ## the repository's own checks: lint, types, the suite on the references, pristine stubs
 	$(PY) -m pytest --impl=solutions --hypothesis-profile=ci
+
+catalogue: $(STAMP) ## grade every catalogued wrong answer and correct alternative, as a table
+	@$(PY) -m coinrow.catalogue
 
 watch: $(STAMP) ## re-grade on every save (F=<slug> for one)
 	$(VENV)/bin/ptw . --now --clear -- tests/grade -q --tb=no -rN --no-header --impl=problems $(ONLY)

@@ -45,6 +45,34 @@ def _variant_difference(
     return d[0][n - 1]
 
 
+def _row_by_row_difference(row: Sequence[int]) -> int:
+    """The difference table filled row by row from the top: it reads cells not yet computed."""
+    n = len(row)
+    if n == 0:
+        return 0
+    d = [[0] * n for _ in range(n)]
+    for i in range(n):
+        d[i][i] = row[i]
+    for i in range(n):
+        for j in range(i + 1, n):
+            d[i][j] = max(row[i] - d[i + 1][j], row[j] - d[i][j - 1])
+    return d[0][n - 1]
+
+
+def _difference_variants(row: Sequence[int]) -> list[tuple[str, int]]:
+    """Mistakes whose difference need not be a possible one (sum + difference may be odd)."""
+    return [
+        (
+            "a missing base case: the one-coin intervals are worth 0 instead of the coin",
+            _variant_difference(row, one_coin=lambda c: 0, choose=max, sign=-1),
+        ),
+        (
+            "a wrong fill order: row by row from the top reads cells before they are computed",
+            _row_by_row_difference(row),
+        ),
+    ]
+
+
 def _as_quantity(formulation: Formulation, row: Sequence[int], totals: Totals) -> object:
     match formulation.returns:
         case "difference":
@@ -63,12 +91,17 @@ def _from_difference(row: Sequence[int], difference: int) -> Totals | None:
     return Totals((total + difference) // 2, (total - difference) // 2)
 
 
+DIAGNOSIS_MAX_N = 200  # replaying the mistakes is O(n^2) each; small rows are the ones worth explaining
+
+
 def likely_mistake(formulation: Formulation, row: Sequence[int], got: object) -> str | None:
-    """One line naming the known mistake whose result equals ``got``, or None."""
+    """One line naming the known mistake whose result equals ``got``, or None (also for n > 200)."""
     if got is None:
         return "the function returned None: a missing return statement?"
     if isinstance(got, float):
         return "a float came back: use // and ints, floats lose exactness above 2**53"
+    if len(row) > DIAGNOSIS_MAX_N:
+        return None
     if formulation.returns == "parity":
         return _parity_mistake(row, got)
     optimal = optimal_totals(row)
@@ -82,14 +115,14 @@ def likely_mistake(formulation: Formulation, row: Sequence[int], got: object) ->
             "the mover minimises instead of maximising (min where max belongs)",
             _from_difference(row, _variant_difference(row, one_coin=lambda c: c, choose=min, sign=-1)),
         ),
-        (
-            "a missing base case: the one-coin intervals are worth 0 instead of the coin",
-            _from_difference(row, _variant_difference(row, one_coin=lambda c: 0, choose=max, sign=-1)),
-        ),
     ]
     for text, totals in known:
         if totals is not None and totals != optimal and got == _as_quantity(formulation, row, totals):
             return text
+    if formulation.returns == "difference":
+        for text, difference in _difference_variants(row):
+            if difference != optimal.difference and got == difference:
+                return text
     return _quantity_mistake(formulation, row, got, optimal)
 
 
@@ -97,8 +130,8 @@ def _quantity_mistake(
     formulation: Formulation, row: Sequence[int], got: object, optimal: Totals
 ) -> str | None:
     alternatives: dict[str, list[tuple[object, str]]] = {
-        "difference": [(optimal.first, "first"), (optimal.second, "second")],
-        "first": [(optimal.difference, "difference"), (optimal.second, "second")],
+        "difference": [(optimal.first, "first")],
+        "first": [(optimal.difference, "difference")],
         "totals": [((optimal.second, optimal.first), "(second, first), the pair swapped")],
     }
     for value, name in alternatives.get(formulation.returns, []):

@@ -22,7 +22,7 @@ from typing import Any
 from coinrow.game import Totals
 from coinrow.registry import Formulation, by_slug, load_module, source_file
 
-DEFAULT_CALL_LIMIT = 4.0  # seconds; an O(n^2) answer needs well under 1 s at n = 1000
+DEFAULT_CALL_LIMIT = 4.0  # CPU seconds; an O(n^2) answer needs well under 1 s at n = 1000
 
 
 class NotAttempted(Exception):
@@ -44,19 +44,27 @@ class CallTimeout(BaseException):
 
 
 @contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Raise ``CallTimeout`` in the block once ``seconds`` of wall time pass (main thread)."""
+def time_limit(cpu_seconds: float) -> Iterator[None]:
+    """Raise ``CallTimeout`` in the block after ``cpu_seconds`` of CPU time (main thread only).
+
+    CPU time (``ITIMER_PROF``), not wall time, so a busy machine does not make a
+    correct answer "too slow"; a wall-clock backstop of three times the limit
+    (plus a second) still ends code that sleeps or waits for input.
+    """
 
     def expire(signum: int, frame: object) -> None:
         raise CallTimeout
 
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = {sig: signal.signal(sig, expire) for sig in (signal.SIGPROF, signal.SIGALRM)}
+    signal.setitimer(signal.ITIMER_PROF, cpu_seconds)
+    signal.setitimer(signal.ITIMER_REAL, 3 * cpu_seconds + 1)
     try:
         yield
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def show_row(row: Sequence[int], keep: int = 12) -> str:
@@ -229,7 +237,7 @@ def _learner_frame(error: BaseException, learner_file: Path) -> str:
 
 def _too_slow_message(slug: str, call_text: str, n: int, limit: float) -> str:
     return (
-        f"{slug}: too slow: {call_text} did not finish in {limit:g} s at n = {n}.\n"
+        f"{slug}: too slow: {call_text} did not finish in {limit:g} s of CPU time.\n"
         "  likely cause: exponential recursion — no memo, a memo that is never written, "
         "or 0/-1 used as 'not computed' (a real value, so the memo never hits)"
     )

@@ -1,0 +1,19 @@
+"""A float comes back: the totals go through a true division."""
+
+from collections.abc import Sequence
+
+
+def score_difference(coins: Sequence[int]) -> float:
+    n = len(coins)
+    if n == 0:
+        return 0.0
+    d = [[0] * n for _ in range(n)]
+    for i in range(n):
+        d[i][i] = coins[i]
+    for length in range(2, n + 1):
+        for i in range(n - length + 1):
+            j = i + length - 1
+            d[i][j] = max(coins[i] - d[i + 1][j], coins[j] - d[i][j - 1])
+    first = (sum(coins) + d[0][n - 1]) / 2
+    second = (sum(coins) - d[0][n - 1]) / 2
+    return first - second

@@ -1,0 +1,20 @@
+"""The whole row's sum used instead of the interval's."""
+
+from collections.abc import Sequence
+
+
+def first_player_total(coins: Sequence[int]) -> int:
+    n = len(coins)
+    if n == 0:
+        return 0
+    total = sum(coins)
+    f = [[0] * n for _ in range(n)]
+    for i in range(n):
+        f[i][i] = coins[i]
+    for length in range(2, n + 1):
+        for i in range(n - length + 1):
+            j = i + length - 1
+            take_left = total - f[i + 1][j]
+            take_right = total - f[i][j - 1]
+            f[i][j] = max(take_left, take_right)
+    return f[0][n - 1]
