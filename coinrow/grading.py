@@ -11,6 +11,7 @@ it in, and the command-line tools use it too.
 from __future__ import annotations
 
 import signal
+import sys
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -65,6 +66,30 @@ def time_limit(cpu_seconds: float) -> Iterator[None]:
         signal.setitimer(signal.ITIMER_REAL, 0)
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+RECURSION_CAP = 15_000  # frames; deep enough for n = 4000 top-down, shallow enough for the C stack
+
+
+@contextmanager
+def _capped_recursion_limit() -> Iterator[None]:
+    """Let learner code raise the recursion limit, but not past ``RECURSION_CAP``, and restore it.
+
+    Past what the C stack holds, runaway recursion would crash the whole run
+    (no summary); capped, it ends in a ``RecursionError`` that is reported.
+    """
+    original_limit = sys.getrecursionlimit()
+    setter = sys.setrecursionlimit
+
+    def capped(limit: int) -> None:
+        setter(min(limit, RECURSION_CAP))
+
+    sys.setrecursionlimit = capped
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit = setter
+        setter(original_limit)
 
 
 def show_row(row: Sequence[int], keep: int = 12) -> str:
@@ -167,7 +192,7 @@ class Grader:
         if not callable(target):
             raise WrongAnswer(slug, row, f"{slug}: the file has no function {function}()")
         try:
-            with time_limit(self.call_limit):
+            with time_limit(self.call_limit), _capped_recursion_limit():
                 return target(row, *extra)
         except NotImplementedError as error:
             raise NotAttempted(f"{slug}.{function} is not attempted yet") from error

@@ -5,7 +5,9 @@ from collections.abc import Sequence
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pytest_parametrize_cases import Case, parametrize_cases
 
+from coinrow.cases import GameCase, all_cases
 from coinrow.game import totals_from_difference
 from coinrow.grading import Grader, WrongAnswer, show_row
 from coinrow.oracle import exhaustive_difference
@@ -63,9 +65,12 @@ def _worst_case_total(grader: Grader, slug: str, row: Sequence[int]) -> int:
 @given(row=even_rows)
 def test_moves_secure_the_guarantee(grader: Grader, slug: str, row: list[int]) -> None:
     """Replayed against every possible opponent (n <= 10), parity_move collects at least max(class sums)."""
-    row_t = tuple(row)
     guarantee = max(sum(row[0::2]), sum(row[1::2]))  # the definition of the guarantee
-    collected = _worst_case_total(grader, slug, row_t)
+    _check_replay(grader, slug, tuple(row), guarantee)
+
+
+def _check_replay(grader: Grader, slug: str, row: tuple[int, ...], guarantee: int) -> None:
+    collected = _worst_case_total(grader, slug, row)
     if collected < guarantee:
         raise WrongAnswer(
             slug,
@@ -73,3 +78,13 @@ def test_moves_secure_the_guarantee(grader: Grader, slug: str, row: list[int]) -
             f"{slug}: playing parity_move on {show_row(row)}, an opponent can hold you to {collected}; "
             f"the parity strategy guarantees {guarantee}",
         )
+
+
+REPLAY_CASES = [c for c in all_cases() if len(c.row) % 2 == 0 and len(c.row) <= 10]
+
+
+@parametrize_cases(*(Case(case.label, case=case) for case in REPLAY_CASES))
+def test_moves_secure_the_guarantee_on_case_rows(grader: Grader, slug: str, case: GameCase) -> None:
+    """The case table's even rows (n <= 10), replayed against every possible opponent."""
+    assert case.parity_guarantee is not None
+    _check_replay(grader, slug, case.row, case.parity_guarantee)
