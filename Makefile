@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 F      ?=
 LIMIT  ?= 4
 ONLY   := $(if $(F),--formulation=$(F))
-GRADE  := $(PY) -m pytest tests/grade -q --tb=no -rN --no-header --call-limit=$(LIMIT) $(ONLY)
+GRADE_ARGS := tests/grade -q --tb=no -rN --no-header --call-limit=$(LIMIT) $(ONLY)
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -22,10 +22,10 @@ $(STAMP): pyproject.toml
 install: $(STAMP) ## create .venv and install the project with its dev tools
 
 test: $(STAMP) ## grade your answers in problems/ (F=<slug> for one, LIMIT=<s> per call)
-	@$(GRADE) --impl=problems
+	@$(PY) -m pytest $(GRADE_ARGS) --impl=problems
 
 solutions: $(STAMP) ## run the same grading suite on the reference solutions
-	@$(GRADE) --impl=solutions
+	@$(PY) -m pytest $(GRADE_ARGS) --impl=solutions
 
 lint: $(STAMP) ## ruff check and ruff format --check
 	$(VENV)/bin/ruff check .
@@ -41,7 +41,7 @@ catalogue: $(STAMP) ## grade every catalogued wrong answer and correct alternati
 	@$(PY) -m coinrow.catalogue
 
 watch: $(STAMP) ## re-grade on every save (F=<slug> for one)
-	$(VENV)/bin/ptw . --now --clear -- tests/grade -q --tb=no -rN --no-header --impl=problems $(ONLY)
+	$(VENV)/bin/ptw --now --clear --runner $(VENV)/bin/pytest . $(GRADE_ARGS) --impl=problems
 
 reset: $(STAMP) ## restore the stub of F=<slug> from git, after backing up your attempt
 	@$(PY) -m coinrow.reset $(F)
