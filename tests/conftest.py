@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +28,16 @@ settings.register_profile("ci", _deterministic, max_examples=200)
 settings.load_profile("kata")
 
 
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError(f"LIMIT must be a positive number of seconds, got {text!r}")
+    return seconds
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("kata")
     group.addoption(
@@ -36,7 +48,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--formulation", default=None, help="grade only this slug")
     group.addoption(
         "--call-limit",
-        type=float,
+        type=_seconds,
         default=DEFAULT_CALL_LIMIT,
         help=f"seconds one call may take before it is 'too slow' (default {DEFAULT_CALL_LIMIT:g})",
     )
