@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
