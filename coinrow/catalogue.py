@@ -133,6 +133,7 @@ def power_line(outcomes: list[Outcome]) -> str:
 def main() -> int:
     """Print the catalogue as a table with the power line; exit 1 if an entry is misjudged."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.progress import track
     from rich.table import Table
 
@@ -147,7 +148,8 @@ def main() -> int:
     for o in outcomes:
         mark = "ok" if o.as_expected else "MISJUDGED"
         row = o.message or "—"
-        table.add_row(mark, o.entry.slug, o.entry.description, o.status, row, f"{o.seconds:.1f}")
+        cells = (mark, o.entry.slug, o.entry.description, o.status, row, f"{o.seconds:.1f}")
+        table.add_row(*map(escape, cells))
     console = Console()
     console.print(table)
     console.print(power_line(outcomes))
