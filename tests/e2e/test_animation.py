@@ -75,6 +75,11 @@ def seed_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+def _new_page(browser: Browser, width: int, height: int) -> Page:
+    # Reduced motion turns the cells' colour transition off, so a screenshot shows the settled page.
+    return browser.new_page(viewport={"width": width, "height": height}, reduced_motion="reduce")
+
+
 def _write_page(tmp_path: Path, row: tuple[int, ...], slug: str) -> Path:
     out = tmp_path / f"{slug}.html"
     out.write_text(render_html(row, slug), encoding="utf-8")
@@ -105,7 +110,7 @@ def test_stepping_fills_the_oracles_table_and_reset_empties_it(
     browser: Browser, seed_page: Path, tmp_path: Path, formulation: str
 ) -> None:
     row, slug = SEED.row, formulation
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page = _new_page(browser, 1280, 800)
     page.goto((seed_page if slug == "difference_dp" else _write_page(tmp_path, row, slug)).as_uri())
     n = len(row)
     assert set(_cell_texts(page).values()) == {""}
@@ -149,7 +154,7 @@ def test_stepping_fills_the_oracles_table_and_reset_empties_it(
 
 
 def test_arrow_keys_step_and_run_finishes(browser: Browser, seed_page: Path) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page = _new_page(browser, 1280, 800)
     page.goto(seed_page.as_uri())
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
@@ -166,7 +171,7 @@ def test_arrow_keys_step_and_run_finishes(browser: Browser, seed_page: Path) -> 
 
 
 def test_phone_width_has_no_sideways_scroll(browser: Browser, tmp_path: Path) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page = _new_page(browser, 390, 844)
     page.goto(_write_page(tmp_path, (8, 15, 3, 7, 2, 9, 4, 6), "difference_dp").as_uri())
     page.click("#step")
     for _ in range(35):  # 8 coins: 8 * 9 / 2 = 36 cells; the keys are quicker to drive than clicks
