@@ -11,7 +11,7 @@ ONLY   := $(if $(F),--formulation=$(F))
 GRADE  := $(PY) -m pytest tests/grade -q --tb=no -rN --no-header --call-limit=$(LIMIT) $(ONLY)
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
