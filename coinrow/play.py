@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rich.console import Console
@@ -28,7 +28,7 @@ RANDOM_ROW_LENGTH = 8
 RANDOM_COIN_RANGE = (1, 20)  # small values, so totals are easy to add up in one's head
 HINT = "Type l to take the left coin, r to take the right coin, or q to quit."
 
-Table = dict[tuple[int, int], Cell]
+Table = Mapping[tuple[int, int], Cell]  # what difference_table returns
 
 
 def move_regret(table: Table, coins: Sequence[int], i: int, j: int, end: End) -> int:
