@@ -11,7 +11,7 @@ ONLY   := $(if $(F),--formulation=$(F))
 GRADE_ARGS := tests/grade -q --tb=no -rN --no-header --call-limit=$(LIMIT) $(ONLY)
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -35,7 +35,7 @@ typecheck: $(STAMP) ## mypy --strict on everything, stubs included
 	$(VENV)/bin/mypy coinrow tests $(wildcard problems/*/*.py) $(wildcard solutions/*/*.py)
 
 check: lint typecheck ## the repository's own checks: lint, types, the suite on the references, pristine stubs
-	$(PY) -m pytest --impl=solutions --hypothesis-profile=ci
+	$(PY) -m pytest --impl=solutions --hypothesis-profile=ci --ignore=tests/e2e
 
 catalogue: $(STAMP) ## grade every catalogued wrong answer and correct alternative, as a table
 	@$(PY) -m coinrow.catalogue
@@ -45,3 +45,20 @@ watch: $(STAMP) ## re-grade on every save (F=<slug> for one)
 
 reset: $(STAMP) ## restore the stub of F=<slug> from git, after backing up your attempt
 	@$(PY) -m coinrow.reset $(F)
+
+# See it and play it: the table animated in a browser, its browser test, a game against optimal play.
+.PHONY: animate play e2e
+E2E_STAMP := $(VENV)/.e2e-installed
+
+animate: $(STAMP) ## write the table animation, one HTML page (ROW="5 3 7 10", F=<slug>, OUT=<file>)
+	@$(PY) -m coinrow.animate $(if $(ROW),--row "$(ROW)") $(if $(F),--formulation $(F)) $(if $(OUT),--out "$(OUT)")
+
+play: $(STAMP) ## play first against the optimal opponent (ROW="8 15 3 7"; SEED=<n> repeats a random row)
+	@$(PY) -m coinrow.play $(if $(ROW),--row "$(ROW)") $(if $(SEED),--seed $(SEED))
+
+$(E2E_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,e2e]'
+	@touch $@
+
+e2e: $(E2E_STAMP) ## the animation in headless Chromium (needs: apt-get install chromium); screenshots to docs/
+	COINROW_E2E_REQUIRED=1 COINROW_SCREENSHOTS=docs $(PY) -m pytest tests/e2e -q
