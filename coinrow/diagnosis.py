@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from coinrow.game import Totals, optimal_totals
+from coinrow.grading import expected_value
 from coinrow.registry import Formulation
 
 Combine = Callable[[int, int], int]
@@ -73,17 +74,6 @@ def _difference_variants(row: Sequence[int]) -> list[tuple[str, int]]:
     ]
 
 
-def _as_quantity(formulation: Formulation, row: Sequence[int], totals: Totals) -> object:
-    match formulation.returns:
-        case "difference":
-            return totals.difference
-        case "first":
-            return totals.first
-        case "totals":
-            return (totals.first, totals.second)
-    return None
-
-
 def _from_difference(row: Sequence[int], difference: int) -> Totals | None:
     total = sum(row)
     if (total + difference) % 2:
@@ -117,7 +107,7 @@ def likely_mistake(formulation: Formulation, row: Sequence[int], got: object) ->
         ),
     ]
     for text, totals in known:
-        if totals is not None and totals != optimal and got == _as_quantity(formulation, row, totals):
+        if totals is not None and totals != optimal and got == expected_value(formulation, totals, None):
             return text
     if formulation.returns == "difference":
         for text, difference in _difference_variants(row):
@@ -135,7 +125,7 @@ def _quantity_mistake(
         "totals": [((optimal.second, optimal.first), "(second, first), the pair swapped")],
     }
     for value, name in alternatives.get(formulation.returns, []):
-        if got == value and value != _as_quantity(formulation, row, optimal):
+        if got == value and value != expected_value(formulation, optimal, None):
             return f"the wrong quantity: this is {name}"
     positive = sum(c for c in row if c > 0)
     negative = sum(c for c in row if c < 0)
