@@ -16,7 +16,7 @@ help: ## list the targets
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,plot]'
 	@touch $(STAMP)
 
 install: $(STAMP) ## create .venv and install the project with its dev tools
@@ -42,3 +42,18 @@ watch: $(STAMP) ## re-grade on every save (F=<slug> for one)
 
 reset: $(STAMP) ## restore the stub of F=<slug> from git, after backing up your attempt
 	@$(PY) -m coinrow.reset $(F)
+
+# --- compare and trace ------------------------------------------------------------------------------
+.PHONY: compare trace
+ROW    ?=
+IMPL   ?= solutions
+PLOT   ?=
+JSON   ?=
+ROWARG := $(if $(strip $(ROW)),--row="$(ROW)")
+JSONARG := $(if $(JSON),--json)
+
+compare: $(STAMP) ## answers, anatomy, growth of every formulation (ROW=, IMPL=problems, PLOT=growth.png, JSON=1)
+	@$(PY) -m coinrow compare $(ROWARG) --impl=$(IMPL) $(if $(PLOT),--plot="$(PLOT)") $(JSONARG)
+
+trace: $(STAMP) ## the table and the optimal line of play of ROW="5 3 7 10" (F=<slug>, JSON=1)
+	@$(PY) -m coinrow trace --row="$(ROW)" --formulation=$(or $(F),difference_dp) $(JSONARG)
