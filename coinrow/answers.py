@@ -80,8 +80,13 @@ def attempt_status(grader: Grader, formulation: Formulation) -> tuple[Status, st
     except NotAttempted:
         return "not attempted", f"{formulation.value_function}() still raises NotImplementedError"
     except WrongAnswer as wrong:
-        return "failing", str(wrong).splitlines()[0]
+        return "failing", first_line(wrong, formulation.slug)
     return "ok", ""
+
+
+def first_line(wrong: WrongAnswer, slug: str) -> str:
+    """The grader's message, first line only, without its ``slug: `` prefix."""
+    return str(wrong).splitlines()[0].removeprefix(f"{slug}: ")
 
 
 @dataclass(frozen=True)
@@ -99,6 +104,7 @@ class Answer:
     totals: Totals | None  # what the value stands for
     verdict: str
     shortfall: int | None = None  # parity only: optimal first - guarantee
+    message: str = ""  # why it is failing or differs
 
 
 def answer(grader: Grader, formulation: Formulation, row: Sequence[int], optimum: Totals) -> Answer:
@@ -111,14 +117,14 @@ def answer(grader: Grader, formulation: Formulation, row: Sequence[int], optimum
     except NotAttempted:
         return Answer(slug, returns, None, None, "not attempted")
     except WrongAnswer as wrong:
-        return Answer(slug, returns, None, None, f"failing: {str(wrong).splitlines()[0]}")
+        return Answer(slug, returns, None, None, "failing", message=first_line(wrong, slug))
     if returns == "parity":
         if not is_exact_int(value):
             return Answer(slug, returns, value, None, "differs")
         assert isinstance(value, int)
         guarantee = max(sum(row[0::2]), sum(row[1::2]))
         if value != guarantee:
-            return Answer(slug, returns, value, None, f"differs: the guarantee is {guarantee}")
+            return Answer(slug, returns, value, None, "differs", message=f"the guarantee is {guarantee}")
         shortfall = optimum.first - value
         verdict = "reaches the optimum" if shortfall == 0 else f"falls short by {shortfall}"
         return Answer(slug, returns, value, None, verdict, shortfall)

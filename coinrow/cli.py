@@ -7,13 +7,13 @@ Bad input never produces a traceback: it becomes one line on stderr,
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from coinrow.growth import ORACLE_SIZES, SIZES
 from coinrow.oracle import ORACLE_MAX_N
 from coinrow.registry import FORMULATIONS, IMPLS, by_slug
 
@@ -122,9 +122,9 @@ def _row_of(args: argparse.Namespace) -> tuple[int, ...]:
     return parse_row(" ".join([args.row or "", *args.coins]))
 
 
-def _sizes(option: str, text: str | None, default: tuple[int, ...]) -> tuple[int, ...]:
+def _sizes(option: str, text: str | None) -> tuple[int, ...] | None:
     if text is None:
-        return default
+        return None
     sizes = parse_row(text)
     if not sizes or min(sizes) < 1:
         raise UsageError(f"{option}={text!r}: give one or more positive row lengths")
@@ -147,8 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 impl=args.impl,
                 as_json=args.json,
                 plot=args.plot,
-                sizes=_sizes("--sizes", args.sizes, SIZES),
-                oracle_sizes=_sizes("--oracle-sizes", args.oracle_sizes, ORACLE_SIZES),
+                sizes=_sizes("--sizes", args.sizes),
+                oracle_sizes=_sizes("--oracle-sizes", args.oracle_sizes),
             )
         from coinrow.trace import run_trace
 
@@ -156,3 +156,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"coinrow {args.command}: error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # the reader (e.g. `| head`) stopped early: not an error worth a traceback
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open so the interpreter's final flush succeeds
+        return 0

@@ -115,11 +115,13 @@ def run_compare(
     impl: str = REFERENCE,
     as_json: bool = False,
     plot: str | None = None,
-    sizes: Sequence[int] = SIZES,
-    oracle_sizes: Sequence[int] = ORACLE_SIZES,
+    sizes: Sequence[int] | None = None,
+    oracle_sizes: Sequence[int] | None = None,
     budget: Budget | None = None,
 ) -> int:
     """Print the three tables (or ``--json``) for ``row`` (empty: the seed rows); return 0.
+
+    ``sizes`` and ``oracle_sizes`` default to ``growth.SIZES`` and ``growth.ORACLE_SIZES``.
 
     Raises:
         UsageError: bad ``impl``, a row over the oracle's limit, or a plot that cannot be drawn.
@@ -129,7 +131,7 @@ def run_compare(
     try:
         if plot_path:
             require_plot(plot_path)
-        comparison = build(rows, impl, sizes, oracle_sizes)
+        comparison = build(rows, impl, sizes or SIZES, oracle_sizes or ORACLE_SIZES)
         measure(comparison.series, budget or Budget())
         if plot_path:
             comparison.plot = plot_growth(comparison.series, plot_path)
@@ -167,6 +169,7 @@ def to_json(c: Comparison) -> dict[str, Any]:
                         "totals": _totals_json(a.totals),
                         "verdict": a.verdict,
                         "shortfall": a.shortfall,
+                        "message": a.message,
                     }
                     for a in answers
                 ],
@@ -235,12 +238,17 @@ def show(c: Comparison, console: Console) -> None:
         console.print(answers_table(row, optimum, answers))
     console.print(anatomy_table(c))
     console.print(growth_table(c))
+    for s in c.series:
+        if s.function is None:
+            console.print(Text(f"  {s.label}: {s.status}, never timed: {s.note}", style="yellow"))
+        elif s.note:
+            console.print(Text(f"  {s.label}: {s.note}"))
     oracle = [s for s in c.series if s.kind == "exponential"]
     if oracle:
+        console.print(
+            Text("Exhaustive oracle (no memo, about 2**n lines of play): median ms per call", style="italic")
+        )
         console.print(oracle_table(oracle[0]))
-    for s in c.series:
-        if s.note:
-            console.print(Text(f"  {s.label}: {s.note}"))
     if c.plot:
         console.print(Text(f"growth plot written to {c.plot}"))
 
@@ -265,8 +273,7 @@ def answers_table(row: Sequence[int], optimum: Totals, answers: Sequence[Answer]
         pad_edge=False,
     )
     table.add_column("formulation", no_wrap=True)
-    table.add_column("returns")
-    table.add_column("value", justify="right")
+    table.add_column("returned", justify="right")
     table.add_column("first", justify="right")
     table.add_column("second", justify="right")
     table.add_column("diff", justify="right")
@@ -279,9 +286,7 @@ def answers_table(row: Sequence[int], optimum: Totals, answers: Sequence[Answer]
         else:
             first = second = difference = "—"
         style = "green" if a.verdict in ("agrees", "reaches the optimum") else "yellow"
-        table.add_row(
-            a.slug, a.returns, _value_text(a), first, second, difference, Text(a.verdict, style=style)
-        )
+        table.add_row(a.slug, _value_text(a), first, second, difference, Text(a.verdict, style=style))
     return table
 
 
@@ -292,7 +297,7 @@ def anatomy_table(c: Comparison) -> Table:
     table.add_column("state · recurrence · base · answer · source")
     for f in FORMULATIONS:
         facts = Text(f.slug, style="bold")
-        facts.append(f"\ntime {f.time}\nspace {f.space}\ndomain: {f.domain}")
+        facts.append(f"\nreturns {f.returns}\ntime {f.time}\nspace {f.space}\ndomain: {f.domain}")
         if f.bonus:
             facts.append("\n(bonus)")
         if c.impl != REFERENCE:
@@ -342,12 +347,12 @@ def growth_table(c: Comparison) -> Table:
     table.add_column("÷ ref" if learner else "× fastest", justify="right")
     fastest = ratio_to_fastest(c.series)
     for s in power:
-        ratio: Text | str
+        if s.function is None:
+            continue  # not attempted or failing: listed under the table, never timed
+        ratio: str
         cells = [_ms(s.seconds[n]) if n in s.seconds else "·" for n in sizes]
         exponent = s.exponent()
-        if s.function is None:
-            ratio = Text(s.status, style="yellow")
-        elif learner:
+        if learner:
             reference = _reference_of(c, s)
             between = ratio_between(s, reference) if reference else None
             ratio = f"{between[1]:.2f}" if between else ""
@@ -360,12 +365,7 @@ def growth_table(c: Comparison) -> Table:
 
 def oracle_table(s: Series) -> Table:
     """The exhaustive oracle's own sizes (exponential: timed only while a call stays under a second)."""
-    table = Table(
-        title="Exhaustive oracle (no memo, ~2**n lines): median ms per call",
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
-        pad_edge=False,
-    )
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for n in s.sizes:
         table.add_column(f"n={n}", justify="right")
     table.add_column("per coin", justify="right")
