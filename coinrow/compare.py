@@ -89,7 +89,7 @@ def build(
     for f in FORMULATIONS:
         status, reason = statuses[f.slug]
         if status != "ok":
-            comparison.series.append(Series(f.slug, f.slug, impl, None, status=status, note=reason))
+            comparison.series.append(Series(f.slug, f.slug, impl, None, (), status=status, note=reason))
         elif impl == REFERENCE:
             comparison.series.append(Series(f.slug, f.slug, impl, _value_call(grader, f), tuple(sizes)))
         else:
@@ -237,10 +237,17 @@ def show(c: Comparison, console: Console) -> None:
     for row, optimum, answers in zip(c.rows, c.optima, c.answers, strict=True):
         console.print(answers_table(row, optimum, answers))
     console.print(anatomy_table(c))
-    console.print(growth_table(c))
+    if any(s.function is not None for s in c.series if s.kind == "power"):
+        console.print(growth_table(c))
+    else:
+        console.print(
+            Text("Growth: nothing to time yet (not-attempted and failing code is never timed)", style="bold")
+        )
     for s in c.series:
         if s.function is None:
-            console.print(Text(f"  {s.label}: {s.status}, never timed: {s.note}", style="yellow"))
+            console.print(Text(f"  {s.label}: {s.status}, never timed", style="yellow"))
+            if s.status != "not attempted":
+                console.print(Text(f"    {s.note}"))
         elif s.note:
             console.print(Text(f"  {s.label}: {s.note}"))
     oracle = [s for s in c.series if s.kind == "exponential"]
@@ -330,7 +337,7 @@ def _ms(seconds: float) -> str:
 def growth_table(c: Comparison) -> Table:
     """Median ms per call at doubling n, the log-log exponent, and the ratio column."""
     power = [s for s in c.series if s.kind == "power"]
-    sizes = sorted({n for s in power for n in s.sizes})
+    sizes = sorted({n for s in power if s.function is not None for n in s.sizes})
     learner = c.impl != REFERENCE
     table = Table(
         title="Growth: median ms per call on seeded random rows",

@@ -49,7 +49,7 @@ class Budget:
     run: float = 4.0  # one call longer than this ends its series
     oracle_run: float = 1.0  # the oracle only while a call stays under a second
     limit: float = 8.0  # a call is interrupted after this long (code under test may hang)
-    max_repeats: int = 7
+    max_repeats: int = 11
     min_batch: float = 0.002  # calls shorter than this are timed in batches
 
 
