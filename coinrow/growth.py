@@ -166,23 +166,19 @@ def measure(series: Sequence[Series], budget: Budget = Budget(), console: Consol
 
 
 def predicted_seconds(s: Series, n: int) -> float:
-    """A guess at one call's time at size ``n``: the series' last step extended (0 before any point).
+    """A guess at one call's time at size ``n`` from the series so far (0 before any point).
 
-    With one point so far it assumes time ~ n^2 (power) or ~ 2^n (exponential).
+    Power series: the fitted exponent, kept within 1..3 so one disturbed run does not
+    dominate (2 with a single point). Exponential series: the fitted factor per coin (2
+    with a single point).
     """
     if not s.seconds:
         return 0.0
-    sizes = sorted(s.seconds)
-    last = sizes[-1]
+    last = max(s.seconds)
     if s.kind == "power":
-        exponent = 2.0
-        if len(sizes) > 1:
-            exponent = math.log(s.seconds[last] / s.seconds[sizes[-2]]) / math.log(last / sizes[-2])
-        return s.seconds[last] * float((n / last) ** max(exponent, 1.0))
-    base = 2.0
-    if len(sizes) > 1:
-        base = (s.seconds[last] / s.seconds[sizes[-2]]) ** (1 / (last - sizes[-2]))
-    return s.seconds[last] * float(max(base, 1.0) ** (n - last))
+        exponent = min(max(s.exponent() or 2.0, 1.0), 3.0)
+        return s.seconds[last] * float((n / last) ** exponent)
+    return s.seconds[last] * float(max(s.per_coin() or 2.0, 1.0) ** (n - last))
 
 
 def _measure_one(s: Series, n: int, row: Sequence[int], budget: Budget) -> None:

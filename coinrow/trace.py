@@ -39,7 +39,7 @@ from coinrow.game import (
 )
 from coinrow.registry import Formulation, by_slug
 
-GRID_MAX_N = 12  # wider grids do not fit an 80-column terminal
+GRID_MAX_N = 10  # wider grids do not fit an 80-column terminal
 FILL_ORDER_MAX_N = 8  # the cell-by-cell listing has n(n+1)/2 lines
 ARROWS: dict[tuple[End, ...], str] = {("left",): "←", ("right",): "→", ("left", "right"): "↔"}
 CellValue = int | tuple[int, int]
@@ -355,7 +355,10 @@ def show_trace(
     console.print(Text(f"Trace of {formulation.slug} on {list(coins)} (n = {n}, sum {total})", style="bold"))
     if view.note:
         console.print(Text(f"note: {view.note}", style="yellow"))
-    console.print(Text(f"{data['table']['state']}  (← took left, → took right, ↔ either)"))
+    console.print(Text(data["table"]["state"]))
+    console.print(
+        Text("← the mover takes the left end, → the right end, ↔ either end is optimal", style="dim")
+    )
     if n <= GRID_MAX_N:
         console.print(grid(coins, view, steps))
     else:
@@ -377,9 +380,9 @@ def show_trace(
     console.print(
         Text(
             f"Answer: {formulation.answer}; here {view.name(top.i, top.j)} = {_value_text(top.value)}.\n"
-            f"From the difference: first = (sum + difference) / 2 = ({total} {sign} {abs(difference)}) / 2 "
-            f"= {first}; "
-            f"second = sum - first = {total} - {first} = {total - first}."
+            f"From the difference {difference} (first + second = sum = {total}):\n"
+            f"  first  = (sum + difference) / 2 = ({total} {sign} {abs(difference)}) / 2 = {first}\n"
+            f"  second = sum - first = {total} - {first} = {total - first}"
         )
     )
     console.print(line_table("Optimal line of play", optimal_line(coins)))
