@@ -300,7 +300,7 @@ def answers_table(row: Sequence[int], optimum: Totals, answers: Sequence[Answer]
 def anatomy_table(c: Comparison) -> Table:
     """What each formulation stores, its recurrence, base, answer, cost, domain and source."""
     table = Table(title="Anatomy", box=box.SIMPLE_HEAD, show_lines=True, title_justify="left", pad_edge=False)
-    table.add_column("formulation", min_width=18, max_width=24)
+    table.add_column("formulation", min_width=18, max_width=20)
     table.add_column("state · recurrence · base · answer · source")
     for f in FORMULATIONS:
         facts = Text(f.slug, style="bold")

@@ -401,8 +401,8 @@ def show_parity(data: dict[str, Any], console: Console) -> None:
         console.print(Text(f"  {name} indices {info['indices']}: coins {picked}, sum {info['sum']}"))
     console.print(
         Text(
-            f"Chosen: the {data['chosen']} class, sum {data['guarantee']}: taking always the end in it "
-            "leaves both ends in the other class for the opponent."
+            f"Chosen: the {data['chosen']} class, sum {data['guarantee']} (guaranteed).\n"
+            "Always taking the end in it leaves both ends in the other class for the opponent."
         )
     )
     side = Table(
@@ -428,7 +428,7 @@ def show_parity(data: dict[str, Any], console: Console) -> None:
     console.print(
         Text(
             f"Parity strategy: {achieved['first']} to {achieved['second']}; "
-            f"optimal play: {optimum['first']} to {optimum['second']}. "
+            f"optimal play: {optimum['first']} to {optimum['second']}.\n"
             + (
                 "The parity strategy reaches the optimum on this row."
                 if shortfall == 0
@@ -436,5 +436,5 @@ def show_parity(data: dict[str, Any], console: Console) -> None:
             )
         )
     )
-    for line in _verdict_lines(Totals(optimum["first"], optimum["second"])):
-        console.print(Text(line))
+    for line in _verdict_lines(Totals(optimum["first"], optimum["second"]))[1:]:
+        console.print(Text(line.replace("Winner:", "Winner under optimal play:")))

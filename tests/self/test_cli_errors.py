@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from coinrow.oracle import ORACLE_MAX_N
-from coinrow.registry import FORMULATIONS
+from coinrow.registry import FORMULATIONS, REPO_ROOT
 from tests.self.commandline import coinrow, make
 
 TOO_LONG = " ".join(["1"] * (ORACLE_MAX_N + 1))
@@ -57,3 +60,21 @@ def test_make_passes_the_error_and_the_status_through() -> None:
     assert done.returncode != 0  # make reports its own status 2 for a failed recipe
     assert "coinrow trace: error: 'x' is not an integer" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_missing_matplotlib_is_one_line_before_any_timing() -> None:
+    blocked = (
+        "import sys; sys.modules['matplotlib'] = None; from coinrow.cli import main; raise SystemExit(main())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", blocked, "compare", "--plot=growth.png"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "coinrow compare: error: the plot needs matplotlib, the optional extra: pip install -e '.[plot]'"
+    ]
