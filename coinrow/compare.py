@@ -280,10 +280,10 @@ def answers_table(row: Sequence[int], optimum: Totals, answers: Sequence[Answer]
         pad_edge=False,
     )
     table.add_column("formulation", no_wrap=True)
-    table.add_column("returned", justify="right")
-    table.add_column("first", justify="right")
-    table.add_column("second", justify="right")
-    table.add_column("diff", justify="right")
+    table.add_column("returned", justify="right", overflow="fold")
+    table.add_column("first", justify="right", overflow="fold")
+    table.add_column("second", justify="right", overflow="fold")
+    table.add_column("diff", justify="right", overflow="fold")
     table.add_column("vs oracle")
     for a in answers:
         if a.returns == "parity" and a.shortfall is not None:

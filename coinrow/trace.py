@@ -291,9 +291,9 @@ def parity_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any
 def grid(coins: Sequence[int], view: TableView, steps: Sequence[Step]) -> Table:
     """The table as an upper triangle: row i, column j, each cell its value and the end chosen."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    table.add_column("i \\ j", justify="right", style="dim")
+    table.add_column("i \\ j", justify="right", style="dim", overflow="fold")
     for j, coin in enumerate(coins):
-        table.add_column(f"{j}\n({coin})", justify="right")
+        table.add_column(f"{j}\n({coin})", justify="right", overflow="fold")  # fold: never cut a number
     cells = {(s.i, s.j): s for s in steps}
     for i, coin in enumerate(coins):
         row = [f"{i} ({coin})"]
