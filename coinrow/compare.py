@@ -341,7 +341,11 @@ def growth_table(c: Comparison) -> Table:
     learner = c.impl != REFERENCE
     table = Table(
         title="Growth: median ms per call on seeded random rows",
-        caption="exp: log-log slope, time ~ n^exp (interval DP: about 2)",
+        caption=(
+            "exp: log-log slope, time ~ n^exp (interval DP: about 2)\n"
+            + ("÷ ref: your time over the reference's" if learner else "ratio: time over the fastest's")
+            + ", at the largest n both reached"
+        ),
         box=box.SIMPLE_HEAD,
         title_justify="left",
         caption_justify="left",
@@ -351,7 +355,7 @@ def growth_table(c: Comparison) -> Table:
     for n in sizes:
         table.add_column(f"n={n}", justify="right")
     table.add_column("exp", justify="right")
-    table.add_column("÷ ref" if learner else "× fastest", justify="right")
+    table.add_column("÷ ref" if learner else "ratio", justify="right")
     fastest = ratio_to_fastest(c.series)
     for s in power:
         if s.function is None:
