@@ -9,7 +9,7 @@ from coinrow.game import Totals
 from coinrow.grading import expected_value
 from coinrow.oracle import exhaustive_difference
 from coinrow.registry import FORMULATIONS, Formulation, by_slug
-from coinrow.trace import trace_json
+from coinrow.trace import parity_json, trace_json
 from tests.self.commandline import coinrow, coinrow_json, make
 
 TABLE_FORMULATIONS = [f for f in FORMULATIONS if f.returns != "parity"]
@@ -70,7 +70,7 @@ def test_trace_json_through_the_command_line() -> None:
 
 
 def test_line_of_play_takes_ends_keeps_running_totals_and_notes_ties() -> None:
-    data = coinrow_json("trace", "--row=8 15 3 7")
+    data = trace_json(by_slug("difference_dp"), (8, 15, 3, 7))
     # Hand calculation: after 7 is taken the second player faces [8, 15, 3]: taking 8 leaves D([15, 3]) = 12,
     # taking 3 leaves D([8, 15]) = 7, and 8 - 12 = 3 - 7 = -4: a tie.
     assert [(m["player"], m["coin"], m["tie"]) for m in data["line"]] == [
@@ -85,15 +85,15 @@ def test_line_of_play_takes_ends_keeps_running_totals_and_notes_ties() -> None:
 
 
 def test_a_losing_first_player_and_a_draw() -> None:
-    loses = coinrow_json("trace", "--row=1 5 2")
+    loses = trace_json(by_slug("difference_dp"), (1, 5, 2))
     assert loses["totals"] == {"first": 3, "second": 5, "difference": -2}  # case table, seed row
     assert (loses["winner"], loses["first_player_can_win"]) == ("second", False)
-    draw = coinrow_json("trace", "--row=1 1")
+    draw = trace_json(by_slug("difference_dp"), (1, 1))
     assert (draw["winner"], draw["first_player_can_win"]) == ("draw", True)  # LeetCode 486: a tie wins
 
 
 def test_parity_trace_shows_class_guarantee_and_shortfall() -> None:
-    data = coinrow_json("trace", "--row=5 3 7 10", "--formulation=parity_strategy")
+    data = parity_json(by_slug("parity_strategy"), (5, 3, 7, 10))
     # Hand calculation: even indices 5 + 7 = 12, odd indices 3 + 10 = 13: the odd class.
     assert data["classes"]["even"]["sum"] == 12
     assert (data["chosen"], data["guarantee"]) == ("odd", 13)
@@ -107,8 +107,8 @@ def test_parity_trace_shows_class_guarantee_and_shortfall() -> None:
 
 def test_other_table_views_hold_the_formulations_own_quantity() -> None:
     # F[i][j] is the mover's total: on the one-coin interval it is the coin, on [5, 3] it is 5.
-    data = coinrow_json("trace", "--row=5 3 7 10", "--formulation=prefix_sum_dp")
+    data = trace_json(by_slug("prefix_sum_dp"), (5, 3, 7, 10))
     cells = {(c["i"], c["j"]): c["value"] for c in data["table"]["cells"]}
     assert (cells[0, 0], cells[0, 1], cells[0, 3]) == (5, 5, 15)
-    pairs = coinrow_json("trace", "--row=5 3 7 10", "--formulation=paired_tuple_dp")
+    pairs = trace_json(by_slug("paired_tuple_dp"), (5, 3, 7, 10))
     assert pairs["answer"]["value"] == [15, 10]
