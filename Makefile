@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	@echo "installing the kata and its tools into $(VENV) (first run only) ..."
 	@$(call pip_install,--upgrade pip)
-	@$(call pip_install,-e '.[dev]')
+	@$(call pip_install,-e '.[dev,plot]')
 	@touch $(STAMP)
 
 install: $(STAMP) ## create .venv and install the project with its dev tools
@@ -66,3 +66,18 @@ $(E2E_STAMP): $(STAMP)
 
 e2e: $(E2E_STAMP) ## the animation in headless Chromium (needs: apt-get install chromium); screenshots to docs/
 	COINROW_E2E_REQUIRED=1 COINROW_SCREENSHOTS=docs $(PY) -m pytest tests/e2e -q
+
+# Compare and trace: the formulations side by side, and any row move by move. ------------------------------------------------------------------------------
+.PHONY: compare trace
+ROW    ?=
+IMPL   ?= solutions
+PLOT   ?=
+JSON   ?=
+ROWARG := $(if $(strip $(ROW)),--row="$(ROW)")
+JSONARG := $(if $(JSON),--json)
+
+compare: $(STAMP) ## answers, anatomy, growth of every formulation (ROW=, IMPL=problems, PLOT=growth.png, JSON=1)
+	@$(PY) -m coinrow compare $(ROWARG) --impl=$(IMPL) $(if $(PLOT),--plot="$(PLOT)") $(JSONARG)
+
+trace: $(STAMP) ## the table and the optimal line of play of ROW="5 3 7 10" (F=<slug>, JSON=1)
+	@$(PY) -m coinrow trace --row="$(ROW)" --formulation=$(or $(F),difference_dp) $(JSONARG)

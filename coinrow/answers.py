@@ -1,0 +1,133 @@
+"""What each formulation answers on a row, in the common terms first / second / difference.
+
+Formulations return different quantities (the registry's ``returns``): the
+score ``difference``, the ``first`` player's total, both ``totals`` as a pair,
+or the ``parity`` guarantee (a lower bound, not the optimum). This module turns
+any of them into ``Totals`` and checks them against the exhaustive oracle. A
+``returns`` it does not know is shown as returned, without a verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from coinrow.cases import all_cases
+from coinrow.game import Totals, totals_from_difference
+from coinrow.grading import Grader, NotAttempted, WrongAnswer, is_exact_int
+from coinrow.oracle import exhaustive_difference
+from coinrow.registry import Formulation
+
+Status = Literal["ok", "not attempted", "failing"]
+KNOWN_RETURNS = ("difference", "first", "totals", "parity")
+UNGRADED_ROW = (5, 3, 7, 10)  # even, so a formulation limited to even rows can answer it
+
+
+def oracle_totals(row: Sequence[int]) -> Totals:
+    """The optimal totals by exhaustive search (n <= ``ORACLE_MAX_N``, else ``ValueError``)."""
+    return totals_from_difference(row, exhaustive_difference(row))
+
+
+def totals_from_returned(returns: str, row: Sequence[int], value: object) -> Totals | None:
+    """The totals a returned value stands for, or None when it stands for none.
+
+    Args:
+        returns: the formulation's ``returns`` ("difference", "first" or "totals";
+            "parity" and anything else give None: a guarantee is not the optimum).
+        row: the row the value was computed on.
+        value: the value as returned (anything: learner code may return a float or None).
+
+    >>> totals_from_returned("first", [5, 3, 7, 10], 15)
+    Totals(first=15, second=10)
+    """
+    if returns == "totals" and isinstance(value, list | tuple) and len(value) == 2:
+        if all(is_exact_int(x) for x in value):
+            return Totals(value[0], value[1])
+        return None
+    if not is_exact_int(value):
+        return None
+    assert isinstance(value, int)
+    if returns == "difference":
+        try:
+            return totals_from_difference(row, value)
+        except ValueError:  # sum + difference odd: no totals give this difference
+            return None
+    if returns == "first":
+        return Totals(value, sum(row) - value)
+    return None
+
+
+def totals_json(totals: Totals) -> dict[str, int]:
+    """``{"first": …, "second": …, "difference": …}``, the totals object of the JSON outputs."""
+    return {"first": totals.first, "second": totals.second, "difference": totals.difference}
+
+
+def attempt_status(grader: Grader, formulation: Formulation) -> tuple[Status, str]:
+    """Whether the attempt at ``formulation`` is not attempted, failing or ok, with a one-line reason.
+
+    Grades the value function on the case table's small rows (``kind == "value"``)
+    through ``grader`` (so under its time limit). A formulation whose ``returns``
+    is unknown is only called, on the seeds' row [5, 3, 7, 10], not graded.
+    """
+    try:
+        if formulation.returns not in KNOWN_RETURNS:
+            grader.call(formulation.slug, formulation.value_function, UNGRADED_ROW)
+        for case in all_cases():
+            if case.kind == "value" and formulation.returns in KNOWN_RETURNS:
+                grader.check_value(formulation.slug, case.row, case.totals, case.parity_guarantee)
+    except NotAttempted:
+        return "not attempted", f"{formulation.value_function}() still raises NotImplementedError"
+    except WrongAnswer as wrong:
+        return "failing", first_line(wrong, formulation.slug)
+    return "ok", ""
+
+
+def first_line(wrong: WrongAnswer, slug: str) -> str:
+    """The grader's message, first line only, without its ``slug: `` prefix."""
+    return str(wrong).splitlines()[0].removeprefix(f"{slug}: ")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One formulation's answer on one row.
+
+    ``verdict`` is "agrees" / "differs" (optimum formulations), "reaches the
+    optimum" / "falls short by k" (parity), "no guarantee: odd row", "not
+    attempted", "failing", or "not checked" (an unknown ``returns``).
+    """
+
+    slug: str
+    returns: str
+    value: object  # as returned; None when not called
+    totals: Totals | None  # what the value stands for
+    verdict: str
+    shortfall: int | None = None  # parity only: optimal first - guarantee
+    message: str = ""  # why it is failing or differs
+
+
+def answer(grader: Grader, formulation: Formulation, row: Sequence[int], optimum: Totals) -> Answer:
+    """Call the value function on ``row`` and judge it against the ``optimum`` (from the oracle)."""
+    slug, returns = formulation.slug, formulation.returns
+    if returns == "parity" and len(row) % 2:
+        return Answer(slug, returns, None, None, "no guarantee: odd row")
+    try:
+        value = grader.call(slug, formulation.value_function, row)
+    except NotAttempted:
+        return Answer(slug, returns, None, None, "not attempted")
+    except WrongAnswer as wrong:
+        return Answer(slug, returns, None, None, "failing", message=first_line(wrong, slug))
+    if returns == "parity":
+        if not is_exact_int(value):
+            return Answer(slug, returns, value, None, "differs")
+        assert isinstance(value, int)
+        guarantee = max(sum(row[0::2]), sum(row[1::2]))
+        if value != guarantee:
+            return Answer(slug, returns, value, None, "differs", message=f"the guarantee is {guarantee}")
+        shortfall = optimum.first - value
+        verdict = "reaches the optimum" if shortfall == 0 else f"falls short by {shortfall}"
+        return Answer(slug, returns, value, None, verdict, shortfall)
+    if returns not in KNOWN_RETURNS:
+        return Answer(slug, returns, value, None, "not checked")
+    totals = totals_from_returned(returns, row, value)
+    return Answer(slug, returns, value, totals, "agrees" if totals == optimum else "differs")

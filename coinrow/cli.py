@@ -1,0 +1,161 @@
+"""The command line: ``python -m coinrow compare|trace …``.
+
+Bad input never produces a traceback: it becomes one line on stderr,
+``coinrow <command>: error: <what is wrong and what to do>``, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from coinrow.oracle import ORACLE_MAX_N
+from coinrow.registry import FORMULATIONS, IMPLS, by_slug
+
+EXIT_USAGE = 2
+_INTEGER = re.compile(r"[+-]?\d+")
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|[+-]?(inf|nan)", re.IGNORECASE)
+
+
+class UsageError(Exception):
+    """Bad input from the command line; ``str()`` is the one-line message."""
+
+
+def parse_row(text: str) -> tuple[int, ...]:
+    """Parse a row of coins: integers separated by spaces and/or commas, brackets allowed.
+
+    Args:
+        text: e.g. ``"5 3 7 10"``, ``"8, 15, 3, 7"`` or ``"[1, -5, 2]"``.
+
+    Returns:
+        The coins as exact ints (any size, any sign); ``()`` for a blank text.
+
+    Raises:
+        UsageError: for a token that is not an integer, naming it (floats get their own hint).
+
+    >>> parse_row("[8, 15, 3, 7]")
+    (8, 15, 3, 7)
+    """
+    tokens = text.replace(",", " ").replace("[", " ").replace("]", " ").split()
+    coins = []
+    for token in tokens:
+        if _INTEGER.fullmatch(token):
+            coins.append(int(token))
+        elif _NUMBER.fullmatch(token):
+            raise UsageError(f'{token!r} is not an integer: coins are whole numbers (e.g. ROW="5 3 7 10")')
+        else:
+            raise UsageError(f"{token!r} is not an integer (ROW is coin values separated by spaces)")
+    return tuple(coins)
+
+
+def formulation_slug(slug: str) -> str:
+    """``slug`` itself when the registry knows it.
+
+    Raises:
+        UsageError: naming the known slugs.
+    """
+    try:
+        return by_slug(slug).slug
+    except KeyError:
+        known = ", ".join(f.slug for f in FORMULATIONS)
+        raise UsageError(f"unknown formulation {slug!r}; known: {known}") from None
+
+
+def impl_dir(impl: str) -> Path:
+    """The folder of the code to run: ``problems``, ``solutions`` or a folder laid out like them.
+
+    Raises:
+        UsageError: if there is no such folder.
+    """
+    path = IMPLS.get(impl, Path(impl))
+    if not path.is_dir():
+        raise UsageError(
+            f"IMPL={impl}: no such folder (use problems, solutions or a folder laid out like them)"
+        )
+    return path
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors as one line (no usage block) and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
+
+def _row_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("coins", nargs="*", help="the row, e.g. 5 3 7 10 (use -- before negative coins)")
+    parser.add_argument("--row", help='the row as one string, e.g. --row="8 15 3 7" (what make ROW= passes)')
+    parser.add_argument("--json", action="store_true", help="print machine-readable JSON instead of tables")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``coinrow`` parser with its ``compare`` and ``trace`` subcommands."""
+    parser = _Parser(prog="coinrow", description="Coins in a row: compare the formulations, trace a row.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    compare = commands.add_parser(
+        "compare",
+        help="answers, anatomy and growth of every formulation",
+        description="Three tables: answers (against the exhaustive oracle), anatomy, growth.",
+    )
+    _row_arguments(compare)
+    compare.add_argument("--impl", default="solutions", help="solutions (default), problems, or a folder")
+    compare.add_argument("--plot", help="also draw the growth table as a log-log chart (.png, .svg or .pdf)")
+    compare.add_argument("--sizes", help='row lengths to time, e.g. --sizes="64 128" (default 128 … 2048)')
+    compare.add_argument("--oracle-sizes", help="row lengths to time the oracle at (default 8 … 20, step 2)")
+    trace = commands.add_parser(
+        "trace",
+        help="the table and the optimal line of play of one row",
+        description="The formulation's table, how the answer is read, and the optimal line of play.",
+    )
+    _row_arguments(trace)
+    trace.add_argument("-f", "--formulation", default="difference_dp", help="a slug (default difference_dp)")
+    return parser
+
+
+def _row_of(args: argparse.Namespace) -> tuple[int, ...]:
+    return parse_row(" ".join([args.row or "", *args.coins]))
+
+
+def _sizes(option: str, text: str | None) -> tuple[int, ...] | None:
+    if text is None:
+        return None
+    sizes = parse_row(text)
+    if not sizes or min(sizes) < 1:
+        raise UsageError(f"{option}={text!r}: give one or more positive row lengths")
+    if option == "--oracle-sizes" and max(sizes) > ORACLE_MAX_N:
+        raise UsageError(f"{option}: the exhaustive oracle stops at n = {ORACLE_MAX_N}")
+    return tuple(sorted(set(sizes)))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; return the exit status (0, or 2 for bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        row = _row_of(args)
+        if args.command == "compare":
+            from coinrow.compare import run_compare
+
+            return run_compare(
+                row,
+                impl=args.impl,
+                as_json=args.json,
+                plot=args.plot,
+                sizes=_sizes("--sizes", args.sizes),
+                oracle_sizes=_sizes("--oracle-sizes", args.oracle_sizes),
+            )
+        from coinrow.trace import run_trace
+
+        return run_trace(row, formulation_slug(args.formulation), as_json=args.json)
+    except UsageError as error:
+        print(f"coinrow {args.command}: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:  # the reader (e.g. `| head`) stopped early: not an error worth a traceback
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open so the interpreter's final flush succeeds
+        return 0

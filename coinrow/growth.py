@@ -1,0 +1,288 @@
+"""Growth: median wall time per call at doubling n, the fitted exponent, and a log-log plot.
+
+Method (as ``timeit`` does it): the garbage collector is off while a call is
+timed; a call shorter than ``Budget.min_batch`` is timed in batches; each size
+gets as many repeats as fit in ``Budget.point`` seconds (at least one, at most
+``Budget.max_repeats``) and the median is kept. The growth exponent is the
+least-squares slope of log(time) against log(n), so an O(n^2) interval DP
+comes out near 2 and the O(n) parity strategy near 1 (less at small n, where a
+call's fixed cost dominates). The exhaustive oracle is exponential: it gets its
+own small sizes, is measured only while a call stays under a second, and its
+growth is reported per extra coin instead.
+
+A series stops early when one call takes longer than ``Budget.run``, when the
+code under test raises or runs out of time, or when the whole table has used
+``Budget.total`` seconds; the table says which.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from coinrow.grading import CallTimeout, time_limit
+from coinrow.oracle import ORACLE_MAX_N
+
+SIZES = (128, 256, 512, 1024, 2048)
+ORACLE_SIZES = tuple(n for n in (8, 10, 12, 14, 16, 18, 20) if n <= ORACLE_MAX_N)
+ROW_SEED = 486
+
+Call = Callable[[Sequence[int]], object]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Time budgets in seconds; the defaults keep ``make compare`` under 30 s on 2 cores."""
+
+    total: float = 23.0  # the whole growth table
+    point: float = 0.8  # the repeats at one size
+    run: float = 4.0  # one call longer than this ends its series
+    oracle_run: float = 1.0  # the oracle only while a call stays under a second
+    limit: float = 8.0  # a call is interrupted after this long (code under test may hang)
+    max_repeats: int = 11
+    min_batch: float = 0.002  # calls shorter than this are timed in batches
+
+
+@dataclass
+class Series:
+    """One line of the growth table: a formulation's code (or the oracle) timed at several sizes."""
+
+    label: str  # e.g. "difference_dp", "difference_dp (yours)", "exhaustive oracle"
+    slug: str | None
+    impl: str  # "solutions", "problems", a folder name, or "oracle"
+    function: Call | None  # None: never timed (not attempted or failing)
+    sizes: tuple[int, ...] = SIZES
+    kind: Literal["power", "exponential"] = "power"
+    seconds: dict[int, float] = field(default_factory=dict)
+    status: str = "measured"  # or "not attempted", "failing", "too slow", "raised"
+    note: str = ""  # why the series stopped, or why it was never timed
+
+    @property
+    def active(self) -> bool:
+        """True while the series may still be timed at a larger size."""
+        return self.function is not None and self.status == "measured" and not self.note
+
+    def exponent(self) -> float | None:
+        """The log-log slope (time ~ n^exponent), from two or more sizes; None otherwise."""
+        if self.kind != "power" or len(self.seconds) < 2:
+            return None
+        sizes = sorted(self.seconds)
+        fit = statistics.linear_regression(
+            [math.log(n) for n in sizes], [math.log(self.seconds[n]) for n in sizes]
+        )
+        return fit.slope
+
+    def per_coin(self) -> float | None:
+        """The exponential growth factor per extra coin (time ~ c^n), from two or more sizes."""
+        if self.kind != "exponential" or len(self.seconds) < 2:
+            return None
+        sizes = sorted(self.seconds)
+        fit = statistics.linear_regression(sizes, [math.log(self.seconds[n]) for n in sizes])
+        return math.exp(fit.slope)
+
+
+def growth_row(n: int) -> list[int]:
+    """The row timed at size ``n``: seeded random coins 1..1000, the same for every series."""
+    rng = random.Random(ROW_SEED * 100_003 + n)
+    return [rng.randint(1, 1000) for _ in range(n)]
+
+
+def _timed(function: Call, row: Sequence[int], number: int, limit: float) -> float:
+    """Seconds for ``number`` calls, the garbage collector off, interrupted after ``limit`` s."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        with time_limit(limit):
+            start = time.perf_counter()
+            for _ in range(number):
+                function(row)
+            return time.perf_counter() - start
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def median_seconds(function: Call, row: Sequence[int], budget: Budget) -> tuple[float, float]:
+    """The median seconds per call and the longest single-call time seen.
+
+    Raises:
+        CallTimeout: one call ran past ``budget.limit``.
+        Exception: whatever the function raises.
+    """
+    first = _timed(function, row, 1, budget.limit)
+    number = 1 if first >= budget.min_batch else min(100_000, math.ceil(budget.min_batch / max(first, 1e-9)))
+    repeats = max(1, min(budget.max_repeats, int(budget.point / max(first * number, 1e-9))))
+    samples = [first] if number == 1 else []
+    while len(samples) < repeats:
+        samples.append(_timed(function, row, number, budget.limit * number) / number)
+    return statistics.median(samples), max(*samples, first)
+
+
+def measure(series: Sequence[Series], budget: Budget = Budget(), console: Console | None = None) -> None:
+    """Time every series in place, smallest n first across all series, with a progress bar.
+
+    The progress bar goes to ``console`` (default: stderr) and disappears when done.
+    """
+    sizes = sorted({n for s in series for n in s.sizes})
+    todo = sum(len(s.sizes) for s in series if s.active)  # a stopped series' sizes count as done
+    deadline = time.perf_counter() + budget.total
+    with Progress(
+        TextColumn("[progress.description]{task.description:<34}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console or Console(stderr=True),
+        transient=True,
+    ) as progress:
+        task = progress.add_task("growth", total=todo)
+        for n in sizes:
+            row = growth_row(n)
+            for s in series:
+                if n not in s.sizes or s.function is None:
+                    continue
+                if not s.active:
+                    progress.advance(task)
+                    continue
+                progress.update(task, description=f"{s.label}, n = {n}")
+                predicted = predicted_seconds(s, n)
+                if time.perf_counter() + predicted > deadline:
+                    s.note = (
+                        f"not timed from n = {n}: about {predicted:.1f} s more would overrun "
+                        f"the table's {budget.total:g} s budget"
+                    )
+                else:
+                    _measure_one(s, n, row, budget)
+                progress.advance(task)
+
+
+def predicted_seconds(s: Series, n: int) -> float:
+    """A guess at one call's time at size ``n`` from the series so far (0 before any point).
+
+    Power series: the fitted exponent, kept within 1..3 so one disturbed run does not
+    dominate (2 with a single point). Exponential series: the fitted factor per coin (2
+    with a single point).
+    """
+    if not s.seconds:
+        return 0.0
+    last = max(s.seconds)
+    if s.kind == "power":
+        exponent = min(max(s.exponent() or 2.0, 1.0), 3.0)
+        return s.seconds[last] * float((n / last) ** exponent)
+    return s.seconds[last] * float(max(s.per_coin() or 2.0, 1.0) ** (n - last))
+
+
+def _measure_one(s: Series, n: int, row: Sequence[int], budget: Budget) -> None:
+    assert s.function is not None
+    try:
+        s.seconds[n], longest = median_seconds(s.function, row, budget)
+    except CallTimeout:
+        s.status, s.note = "too slow", f"one call ran over {budget.limit:g} s at n = {n}"
+        return
+    except RecursionError:
+        s.status, s.note = "raised", f"RecursionError at n = {n}: raise the recursion limit or go bottom-up"
+        return
+    except Exception as error:  # noqa: BLE001 - the code under test may raise anything; report it
+        s.status, s.note = "raised", f"{type(error).__name__} at n = {n}: {error}"
+        return
+    run_budget = budget.oracle_run if s.kind == "exponential" else budget.run
+    if longest > run_budget and n != max(s.sizes):
+        s.note = f"stopped after n = {n}: one call took {longest:.2f} s (over {run_budget:g} s)"
+
+
+def ratio_to_fastest(series: Sequence[Series]) -> dict[str, float]:
+    """Each power series' time over the fastest series' time, at its own largest measured n."""
+    power = [s for s in series if s.kind == "power" and s.seconds]
+    ratios: dict[str, float] = {}
+    for s in power:
+        n = max(s.seconds)
+        fastest = min(other.seconds[n] for other in power if n in other.seconds)
+        ratios[s.label] = s.seconds[n] / fastest
+    return ratios
+
+
+def ratio_between(mine: Series, reference: Series) -> tuple[int, float] | None:
+    """``(n, mine / reference)`` at the largest n both measured, or None."""
+    common = set(mine.seconds) & set(reference.seconds)
+    if not common:
+        return None
+    n = max(common)
+    return n, mine.seconds[n] / reference.seconds[n]
+
+
+class PlotUnavailable(Exception):
+    """matplotlib is missing (it is the optional extra ``[plot]``) or the file type is unknown."""
+
+
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+def require_plot(path: Path) -> Any:
+    """``matplotlib.pyplot`` (headless backend), checked before any measuring starts.
+
+    Raises:
+        PlotUnavailable: for a suffix other than .png, .svg or .pdf, or when
+            matplotlib is not installed (``pip install -e '.[plot]'``).
+    """
+    if path.suffix.lower() not in PLOT_SUFFIXES:
+        raise PlotUnavailable(f"cannot draw {path.name!r}: use a file ending in {', '.join(PLOT_SUFFIXES)}")
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise PlotUnavailable(
+            "the plot needs matplotlib, the optional extra: pip install -e '.[plot]'"
+        ) from None
+    return plt
+
+
+def plot_growth(series: Sequence[Series], path: Path) -> Path:
+    """Draw the growth table as a log-log chart, one line per series, exponents in the legend.
+
+    Args:
+        series: measured series; those with fewer than one point are left out.
+        path: the file to write, ``.png``, ``.svg`` or ``.pdf``; its folder is created.
+
+    Returns:
+        ``path``.
+
+    Raises:
+        PlotUnavailable: for another suffix, or when matplotlib is not installed
+            (``pip install -e '.[plot]'``).
+    """
+    plt = require_plot(path)
+    figure, axes = plt.subplots(figsize=(8, 5), dpi=110)
+    for s in series:
+        if not s.seconds:
+            continue
+        sizes = sorted(s.seconds)
+        exponent, per_coin = s.exponent(), s.per_coin()
+        if exponent is not None:
+            label = f"{s.label}  (n^{exponent:.2f})"
+        elif per_coin is not None:
+            label = f"{s.label}  (×{per_coin:.2f} per coin)"
+        else:
+            label = s.label
+        style = "--" if s.kind == "exponential" else "-"
+        axes.loglog(sizes, [s.seconds[n] for n in sizes], style, marker="o", label=label)
+    axes.set_xlabel("n (coins in the row)")
+    axes.set_ylabel("median seconds per call")
+    axes.set_title("Coins in a row: growth of each formulation (log-log)")
+    axes.grid(True, which="both", alpha=0.3)
+    axes.legend(fontsize="small")
+    figure.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path)
+    plt.close(figure)
+    return path

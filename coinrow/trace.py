@@ -1,0 +1,440 @@
+"""``trace``: one row, move by move: the formulation's table, how the answer is read, the line of play.
+
+The table is the formulation's own, derived from the score-difference table of
+``coinrow.game`` (values and the end chosen in each cell): ``D`` holds the
+mover's difference; ``F`` (min-of-opponent, prefix-sum) the mover's total,
+``(S + D) / 2`` with ``S`` the interval's sum; ``P`` (paired tuple) the pair
+``(F, S - F)``. The registry's ``returns`` picks the view and its ``state``
+names the symbol; a formulation returning anything else is shown on the
+difference table, with a note saying so. The parity strategy has no table: its
+trace shows the two position classes and its play against an optimal opponent
+beside optimal play.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from coinrow.answers import totals_json
+from coinrow.cli import UsageError
+from coinrow.game import (
+    Cell,
+    End,
+    Move,
+    Totals,
+    difference_table,
+    first_player_can_win,
+    optimal_line,
+    optimal_totals,
+    winner,
+)
+from coinrow.registry import Formulation, by_slug
+
+GRID_MAX_N = 10  # wider grids do not fit an 80-column terminal
+FILL_ORDER_MAX_N = 8  # the cell-by-cell listing has n(n+1)/2 lines
+ARROWS: dict[tuple[End, ...], str] = {("left",): "←", ("right",): "→", ("left", "right"): "↔"}
+CellValue = int | tuple[int, int]
+
+
+@dataclass(frozen=True)
+class TableView:
+    """How a formulation's table shows one interval, given the score-difference table."""
+
+    symbol: str  # "D", "F", "P", "best": taken from the registry's ``state``
+    brackets: bool  # D[i][j] (True) or best(i, j) (False)
+    quantity: Literal["difference", "first", "totals"]
+    note: str | None  # set when this is not the formulation's own table
+
+    def name(self, i: int, j: int) -> str:
+        """The cell's name as the formulation writes it, e.g. ``D[0][3]`` or ``best(0, 3)``."""
+        return f"{self.symbol}[{i}][{j}]" if self.brackets else f"{self.symbol}({i}, {j})"
+
+    def value(self, interval_sum: int, difference: int) -> CellValue:
+        """The cell's value from the mover's ``difference`` on an interval summing to ``interval_sum``."""
+        mover = (interval_sum + difference) // 2  # exact: difference = 2 * mover - interval_sum
+        if self.quantity == "first":
+            return mover
+        if self.quantity == "totals":
+            return (mover, interval_sum - mover)
+        return difference
+
+
+def table_view(formulation: Formulation) -> TableView:
+    """The view of ``formulation``'s own table, or the difference table with a note."""
+    match = re.match(r"\s*(\w+)\s*([\[(])", formulation.state)
+    if formulation.returns in ("difference", "first", "totals") and match:
+        quantity: Literal["difference", "first", "totals"] = formulation.returns
+        return TableView(match.group(1), match.group(2) == "[", quantity, None)
+    return TableView(
+        "D",
+        True,
+        "difference",
+        f"{formulation.slug} keeps no interval table of the kind drawn here; shown: the score-difference "
+        "table D[i][j] of the same game",
+    )
+
+
+def _value_text(value: CellValue) -> str:
+    return f"({value[0]}, {value[1]})" if isinstance(value, tuple) else str(value)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One filled cell: its interval, the two candidates, the value kept and the end(s) chosen."""
+
+    i: int
+    j: int
+    take_left: CellValue | None  # None on a one-coin interval (the base case)
+    take_right: CellValue | None
+    value: CellValue
+    ends: tuple[End, ...]
+
+
+def fill_order(coins: Sequence[int], view: TableView) -> list[Step]:
+    """Every cell in the order an interval DP fills it: interval length 1, 2, …, n.
+
+    Each candidate is what the mover gets by taking that end, in the view's terms.
+    """
+    table = difference_table(coins)
+    prefix = [0]
+    for coin in coins:
+        prefix.append(prefix[-1] + coin)
+
+    def total(i: int, j: int) -> int:
+        return prefix[j + 1] - prefix[i]
+
+    steps = []
+    for length in range(1, len(coins) + 1):
+        for i in range(len(coins) - length + 1):
+            j = i + length - 1
+            cell = table[i, j]
+            left = right = None
+            if i < j:
+                left = view.value(total(i, j), coins[i] - table[i + 1, j].value)
+                right = view.value(total(i, j), coins[j] - table[i, j - 1].value)
+            steps.append(Step(i, j, left, right, view.value(total(i, j), cell.value), cell.ends))
+    return steps
+
+
+def running_totals(moves: Sequence[Move]) -> list[Totals]:
+    """The totals after each move."""
+    first = second = 0
+    after = []
+    for move in moves:
+        if move.player == "first":
+            first += move.coin
+        else:
+            second += move.coin
+        after.append(Totals(first, second))
+    return after
+
+
+# --- the parity strategy ----------------------------------------------------------------------------
+
+
+def chosen_class(coins: Sequence[int]) -> Literal["even", "odd"]:
+    """The position class the parity strategy keeps: the larger sum, the even class on a tie."""
+    return "even" if sum(coins[0::2]) >= sum(coins[1::2]) else "odd"
+
+
+def parity_line(coins: Sequence[int]) -> list[Move]:
+    """The first player follows the parity strategy; the second plays optimally.
+
+    Raises:
+        UsageError: if the number of coins is odd.
+    """
+    if len(coins) % 2:
+        raise UsageError(
+            f"the parity strategy needs an even number of coins, got {len(coins)}: with an odd row "
+            "both ends are in the even class, and after the first move the second player owns the strategy"
+        )
+    table: dict[tuple[int, int], Cell] = difference_table(coins)
+    parity = 0 if chosen_class(coins) == "even" else 1
+    moves: list[Move] = []
+    i, j = 0, len(coins) - 1
+    while i <= j:
+        player: Literal["first", "second"] = "first" if len(moves) % 2 == 0 else "second"
+        if player == "first":
+            end: End = "left" if i % 2 == parity else "right"
+            tie = False
+        else:
+            end, tie = table[i, j].ends[0], len(table[i, j].ends) == 2
+        index = i if end == "left" else j
+        moves.append(Move(len(moves) + 1, player, end, index, coins[index], tie))
+        i, j = (i + 1, j) if end == "left" else (i, j - 1)
+    return moves
+
+
+# --- the command ------------------------------------------------------------------------------------
+
+
+def run_trace(row: Sequence[int], slug: str, *, as_json: bool = False) -> int:
+    """Print the trace of ``row`` for the formulation ``slug`` (or ``--json``); return 0.
+
+    Raises:
+        UsageError: an empty row, or an odd row for the parity strategy.
+    """
+    if not row:
+        raise UsageError('trace needs a row of coins, e.g. make trace ROW="5 3 7 10"')
+    formulation = by_slug(slug)
+    coins = list(row)
+    if formulation.returns == "parity":
+        data = parity_json(formulation, coins)
+        if not as_json:
+            show_parity(data, Console())
+    else:
+        data = trace_json(formulation, coins)
+        if not as_json:
+            show_trace(formulation, coins, data, Console())
+    if as_json:
+        print(json.dumps(data, indent=1))
+    return 0
+
+
+def _moves_json(moves: Sequence[Move]) -> list[dict[str, Any]]:
+    return [
+        {
+            "turn": m.turn,
+            "player": m.player,
+            "end": m.end,
+            "index": m.index,
+            "coin": m.coin,
+            "tie": m.tie,
+            "first": t.first,
+            "second": t.second,
+        }
+        for m, t in zip(moves, running_totals(moves), strict=True)
+    ]
+
+
+def _verdicts(totals: Totals) -> dict[str, Any]:
+    return {
+        "totals": totals_json(totals),
+        "winner": winner(totals),
+        "first_player_can_win": first_player_can_win(totals),
+    }
+
+
+def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]:
+    """The trace as plain JSON data (schema in the README, "Compare and trace")."""
+    view = table_view(formulation)
+    steps = fill_order(coins, view)
+    top = steps[-1]
+    return {
+        "command": "trace",
+        "formulation": formulation.slug,
+        "row": list(coins),
+        "sum": sum(coins),
+        "table": {
+            "symbol": view.symbol,
+            "holds": view.quantity,
+            "state": formulation.state if view.note is None else by_slug("difference_dp").state,
+            "note": view.note,
+            "cells": [
+                {
+                    "i": s.i,
+                    "j": s.j,
+                    "value": list(s.value) if isinstance(s.value, tuple) else s.value,
+                    "ends": list(s.ends),
+                }
+                for s in steps
+            ],
+        },
+        "answer": {
+            "cell": view.name(top.i, top.j),
+            "value": list(top.value) if isinstance(top.value, tuple) else top.value,
+            "read": formulation.answer,
+        },
+        "line": _moves_json(optimal_line(coins)),
+        **_verdicts(optimal_totals(coins)),
+    }
+
+
+def parity_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]:
+    """The parity trace as plain JSON data (schema in the README, "Compare and trace")."""
+    moves = parity_line(coins)
+    achieved = running_totals(moves)[-1] if moves else Totals(0, 0)
+    optimum = optimal_totals(coins)
+    classes = {
+        name: {"indices": list(range(start, len(coins), 2)), "sum": sum(coins[start::2])}
+        for name, start in (("even", 0), ("odd", 1))
+    }
+    chosen = chosen_class(coins)
+    return {
+        "command": "trace",
+        "formulation": formulation.slug,
+        "row": list(coins),
+        "sum": sum(coins),
+        "classes": classes,
+        "chosen": chosen,
+        "guarantee": classes[chosen]["sum"],
+        "parity_line": _moves_json(moves),
+        "parity_totals": totals_json(achieved),
+        "shortfall": optimum.first - achieved.first,
+        "line": _moves_json(optimal_line(coins)),
+        **_verdicts(optimum),
+    }
+
+
+# --- drawing ----------------------------------------------------------------------------------------
+
+
+def grid(coins: Sequence[int], view: TableView, steps: Sequence[Step]) -> Table:
+    """The table as an upper triangle: row i, column j, each cell its value and the end chosen."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column("i \\ j", justify="right", style="dim", overflow="fold")
+    for j, coin in enumerate(coins):
+        table.add_column(f"{j}\n({coin})", justify="right", overflow="fold")  # fold: never cut a number
+    cells = {(s.i, s.j): s for s in steps}
+    for i, coin in enumerate(coins):
+        row = [f"{i} ({coin})"]
+        for j in range(len(coins)):
+            step = cells.get((i, j))
+            row.append("" if step is None else _cell_text(step))
+        table.add_row(*row)
+    return table
+
+
+def _cell_text(step: Step) -> str:
+    """The value and the arrow of the end chosen (none on a one-coin interval: both ends are one coin)."""
+    value = _value_text(step.value)
+    return value if step.i == step.j else f"{value} {ARROWS[step.ends]}"
+
+
+def _verdict_lines(totals: Totals) -> list[str]:
+    verdict = winner(totals)
+    if verdict == "draw":
+        who = "a draw: both players end with the same total"
+    else:
+        who = f"the {verdict} player wins by {abs(totals.difference)}"
+    can = first_player_can_win(totals)
+    return [
+        f"Final totals: first {totals.first}, second {totals.second} ({totals.first} to {totals.second}).",
+        f"Winner: {who}.",
+        f"LeetCode 486 verdict (a tie counts as a win for the first player): {str(can).lower()}.",
+    ]
+
+
+def line_table(title: str, moves: Sequence[Move]) -> Table:
+    """A line of play, turn by turn, with running totals and ties noted."""
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    for name in ("turn", "player", "takes", "index", "coin", "first", "second"):
+        table.add_column(name, justify="left" if name in ("player", "takes") else "right")
+    table.add_column("note")
+    for move, totals in zip(moves, running_totals(moves), strict=True):
+        note = "tie: either end" if move.tie else ""
+        table.add_row(
+            str(move.turn),
+            move.player,
+            move.end,
+            str(move.index),
+            str(move.coin),
+            str(totals.first),
+            str(totals.second),
+            note,
+        )
+    return table
+
+
+def show_trace(
+    formulation: Formulation, coins: Sequence[int], data: dict[str, Any], console: Console
+) -> None:
+    """Print the table, how the answer is read, and the optimal line of play."""
+    view = table_view(formulation)
+    steps = fill_order(coins, view)
+    n, total = len(coins), sum(coins)
+    console.print(Text(f"Trace of {formulation.slug} on {list(coins)} (n = {n}, sum {total})", style="bold"))
+    if view.note:
+        console.print(Text(f"note: {view.note}", style="yellow"))
+    console.print(Text(data["table"]["state"]))
+    console.print(
+        Text("← the mover takes the left end, → the right end, ↔ either end is optimal", style="dim")
+    )
+    if n <= GRID_MAX_N:
+        console.print(grid(coins, view, steps))
+    else:
+        console.print(
+            Text(f"(the grid is drawn for up to {GRID_MAX_N} coins; --json lists all {len(steps)} cells)")
+        )
+    if n <= FILL_ORDER_MAX_N:
+        console.print(Text("Filled interval length by interval length:"))
+        for s in steps:
+            if s.take_left is None or s.take_right is None:
+                how = "one coin: the base case"
+            else:
+                how = f"take left {_value_text(s.take_left)}, take right {_value_text(s.take_right)}"
+            console.print(Text(f"  length {s.j - s.i + 1}  {view.name(s.i, s.j)}: {how} → {_cell_text(s)}"))
+    top = steps[-1]
+    difference = data["totals"]["difference"]
+    first = data["totals"]["first"]
+    sign = "+" if difference >= 0 else "-"
+    console.print(
+        Text(
+            f"Answer: {formulation.answer}; here {view.name(top.i, top.j)} = {_value_text(top.value)}.\n"
+            f"From the difference {difference} (first + second = sum = {total}):\n"
+            f"  first  = (sum + difference) / 2 = ({total} {sign} {abs(difference)}) / 2 = {first}\n"
+            f"  second = sum - first = {total} - {first} = {total - first}"
+        )
+    )
+    console.print(line_table("Optimal line of play", optimal_line(coins)))
+    for line in _verdict_lines(optimal_totals(coins)):
+        console.print(Text(line))
+
+
+def show_parity(data: dict[str, Any], console: Console) -> None:
+    """Print the two classes, the chosen one, and the parity line beside the optimal line."""
+    coins = data["row"]
+    console.print(
+        Text(f"Trace of parity_strategy on {coins} (n = {len(coins)}, sum {data['sum']})", style="bold")
+    )
+    for name, info in data["classes"].items():
+        picked = [coins[k] for k in info["indices"]]
+        console.print(Text(f"  {name} indices {info['indices']}: coins {picked}, sum {info['sum']}"))
+    console.print(
+        Text(
+            f"Chosen: the {data['chosen']} class, sum {data['guarantee']} (guaranteed).\n"
+            "Always taking the end in it leaves both ends in the other class for the opponent."
+        )
+    )
+    side = Table(
+        title="Parity strategy against an optimal opponent, beside optimal play",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    for name in ("turn", "player", "parity: takes", "totals", "optimal: takes", "totals"):
+        side.add_column(name, justify="right" if name in ("turn", "totals") else "left")
+    for p, o in zip(data["parity_line"], data["line"], strict=True):
+        side.add_row(
+            str(p["turn"]),
+            p["player"],
+            f"{p['coin']} ({p['end']})" + (" tie" if p["tie"] else ""),
+            f"{p['first']}-{p['second']}",
+            f"{o['coin']} ({o['end']})" + (" tie" if o["tie"] else ""),
+            f"{o['first']}-{o['second']}",
+        )
+    console.print(side)
+    achieved, optimum = data["parity_totals"], data["totals"]
+    shortfall = data["shortfall"]
+    console.print(
+        Text(
+            f"Parity strategy: {achieved['first']} to {achieved['second']}; "
+            f"optimal play: {optimum['first']} to {optimum['second']}.\n"
+            + (
+                "The parity strategy reaches the optimum on this row."
+                if shortfall == 0
+                else f"The parity strategy falls short of the optimum by {shortfall}."
+            )
+        )
+    )
+    for line in _verdict_lines(Totals(optimum["first"], optimum["second"]))[1:]:
+        console.print(Text(line.replace("Winner:", "Winner under optimal play:")))

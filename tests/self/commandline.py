@@ -1,0 +1,36 @@
+"""Run the real command line, as a learner would: ``python -m coinrow …`` or ``make …`` in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+from coinrow.registry import REPO_ROOT
+
+
+def coinrow(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m coinrow *args`` from the repository root, output captured as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "coinrow", *args],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def coinrow_json(*args: str) -> Any:
+    """``python -m coinrow *args --json``, which must succeed, parsed."""
+    done = coinrow(*args, "--json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def make(*args: str) -> subprocess.CompletedProcess[str]:
+    """``make -s *args`` from the repository root, output captured as text."""
+    return subprocess.run(
+        ["make", "-s", *args], cwd=REPO_ROOT, capture_output=True, text=True, timeout=120, check=False
+    )

@@ -1,0 +1,167 @@
+"""``compare``: the answers, anatomy and growth tables, for the references and for a learner's folder."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from coinrow.cases import all_cases, seed_rows
+from coinrow.game import Totals
+from coinrow.oracle import exhaustive_difference
+from coinrow.registry import FORMULATIONS, IMPLS, source_file
+from tests.self.commandline import coinrow, coinrow_json
+
+FAST = ("--sizes=16 32", "--oracle-sizes=4 6")  # tiny sizes: the default growth table takes ~20 s
+ANATOMY_FIELDS = (
+    "title",
+    "returns",
+    "state",
+    "recurrence",
+    "base",
+    "answer",
+    "time",
+    "space",
+    "domain",
+    "source",
+)
+
+
+def _totals(row: tuple[int, ...]) -> Totals:
+    return next(c.totals for c in all_cases() if c.row == row)
+
+
+@pytest.fixture(scope="module")
+def references() -> Any:
+    return coinrow_json("compare", "--row=5 3 7 10", *FAST)
+
+
+def test_answers_convert_every_return_value_and_agree_with_the_oracle(references: Any) -> None:
+    (table,) = references["answers"]
+    optimum = _totals((5, 3, 7, 10))
+    assert exhaustive_difference((5, 3, 7, 10)) == optimum.difference
+    assert table["optimum"] == {"first": 15, "second": 10, "difference": 5}
+    by_slug = {a["slug"]: a for a in table["formulations"]}
+    assert list(by_slug) == [f.slug for f in FORMULATIONS]
+    for formulation in FORMULATIONS:
+        got = by_slug[formulation.slug]
+        if formulation.returns == "parity":
+            # Hand calculation: max(5 + 7, 3 + 10) = 13, two short of the optimal 15.
+            assert (got["value"], got["shortfall"], got["verdict"]) == (13, 2, "falls short by 2")
+            assert got["totals"] is None
+        else:
+            assert got["verdict"] == "agrees"
+            assert got["totals"] == table["optimum"]
+    assert by_slug["paired_tuple_dp"]["value"] == [15, 10]
+    assert by_slug["difference_dp"]["value"] == 5
+
+
+def test_anatomy_comes_from_the_registry(references: Any) -> None:
+    assert [a["slug"] for a in references["anatomy"]] == [f.slug for f in FORMULATIONS]
+    for row, formulation in zip(references["anatomy"], FORMULATIONS, strict=True):
+        assert {k: row[k] for k in ANATOMY_FIELDS} == {k: getattr(formulation, k) for k in ANATOMY_FIELDS}
+
+
+def test_growth_times_every_formulation_and_the_oracle(references: Any) -> None:
+    series = {s["label"]: s for s in references["growth"]["series"]}
+    assert list(series) == [*(f.slug for f in FORMULATIONS), "exhaustive oracle"]
+    for formulation in FORMULATIONS:
+        s = series[formulation.slug]
+        assert (s["status"], s["note"]) == ("measured", "")
+        assert list(s["seconds"]) == ["16", "32"]
+        assert all(t > 0 for t in s["seconds"].values())
+        assert isinstance(s["exponent"], float)
+        assert s["ratio_to_fastest"] >= 1
+    assert min(s["ratio_to_fastest"] for s in series.values() if s["kind"] == "power") == 1
+    oracle = series["exhaustive oracle"]
+    assert (oracle["kind"], list(oracle["seconds"]), oracle["exponent"]) == ("exponential", ["4", "6"], None)
+    assert oracle["per_coin"] > 0
+
+
+def test_the_text_output_has_three_tables_for_the_seed_rows() -> None:
+    done = coinrow("compare", *FAST)
+    assert done.returncode == 0, done.stderr
+    out = " ".join(done.stdout.split())  # the terminal width may wrap a line anywhere
+    for row in seed_rows():
+        assert f"Answers on {list(row)}" in out
+        totals = _totals(row)
+        assert f"exhaustive oracle: first {totals.first}, second {totals.second}" in out
+    assert "Anatomy" in out
+    assert "Growth: median ms per call" in out
+    assert "Exhaustive oracle" in out
+    for formulation in FORMULATIONS:
+        assert out.count(formulation.slug) >= len(seed_rows()) + 2  # answers, anatomy, growth
+    assert "falls short by 2" in out  # the parity guarantee on [5, 3, 7, 10]
+    assert "no guarantee: odd row" in out  # and on [1, 5, 2]
+    assert "Traceback" not in done.stderr
+
+
+STUB = "def {function}(coins):\n    raise NotImplementedError\n"
+WRONG = "def {function}(coins):\n    return 0\n"
+
+
+@pytest.fixture
+def learner(tmp_path: Path) -> Path:
+    """A learner's folder: difference_dp solved (the reference), min_of_opponent_dp wrong, the rest stubs."""
+    for formulation in FORMULATIONS:
+        target = source_file(tmp_path, formulation.slug)
+        target.parent.mkdir(parents=True)
+        if formulation.slug == "difference_dp":
+            shutil.copy(source_file(IMPLS["solutions"], formulation.slug), target)
+        else:
+            text = WRONG if formulation.slug == "min_of_opponent_dp" else STUB
+            target.write_text(text.format(function=formulation.value_function))
+    return tmp_path
+
+
+def test_a_learners_folder_is_graded_then_timed_beside_the_reference(learner: Path) -> None:
+    data = coinrow_json("compare", "--row=8 15 3 7", f"--impl={learner}", *FAST)
+    status = {a["slug"]: a["status"] for a in data["anatomy"]}
+    assert status["difference_dp"] == "ok"
+    assert status["min_of_opponent_dp"] == "failing"
+    assert {status[f.slug] for f in FORMULATIONS[2:]} == {"not attempted"}
+    answers = {a["slug"]: a for a in data["answers"][0]["formulations"]}
+    assert answers["difference_dp"]["verdict"] == "agrees"
+    assert answers["min_of_opponent_dp"]["verdict"] == "differs"  # 0, where the oracle's first is 22
+    assert answers["top_down_memo"]["verdict"] == "not attempted"
+    series = data["growth"]["series"]
+    timed = [(s["label"], s["impl"]) for s in series if s["seconds"]]
+    assert timed == [
+        ("difference_dp (yours)", str(learner)),
+        ("difference_dp (reference)", "solutions"),
+        ("exhaustive oracle", "oracle"),
+    ]
+    yours = series[0]
+    assert yours["ratio_to_reference"]["n"] == 32
+    assert yours["ratio_to_reference"]["ratio"] > 0
+    never_timed = {s["slug"]: s["status"] for s in series if s["slug"] and not s["seconds"]}
+    assert never_timed == {f.slug: status[f.slug] for f in FORMULATIONS[1:]}
+
+
+def test_pristine_stubs_are_all_marked_not_attempted(tmp_path: Path) -> None:
+    for formulation in FORMULATIONS:
+        target = source_file(tmp_path, formulation.slug)
+        target.parent.mkdir(parents=True)
+        target.write_text(STUB.format(function=formulation.value_function))
+    done = coinrow("compare", f"--impl={tmp_path}", *FAST)
+    assert done.returncode == 0, done.stderr
+    growth = done.stdout[done.stdout.index("Growth") :]
+    assert "nothing to time yet" in growth
+    for formulation in FORMULATIONS:
+        assert f"{formulation.slug}: not attempted, never timed" in growth
+
+
+def test_the_growth_plot_is_drawn(tmp_path: Path) -> None:
+    """Renders the plot; with COINROW_DOCS=<folder> it draws the README's plot there at the default sizes."""
+    docs = os.environ.get("COINROW_DOCS")
+    plot = Path(docs, "growth.png").resolve() if docs else tmp_path / "growth.png"
+    sizes = () if docs else ("--sizes=16 32 64", "--oracle-sizes=4 6 8")
+    data = coinrow_json("compare", "--row=1 2", f"--plot={plot}", *sizes)
+    assert data["plot"] == str(plot)
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert plot.stat().st_size > 10_000  # axes, lines and a legend, not an empty canvas
+    drawn = [s for s in data["growth"]["series"] if len(s["seconds"]) >= 2]
+    assert len(drawn) == len(FORMULATIONS) + 1  # one line per formulation, and the oracle

@@ -1,0 +1,91 @@
+"""Growth arithmetic on hand-made timings, and the generic handling of a formulation the tools do not know."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from coinrow.answers import answer, attempt_status
+from coinrow.game import Totals
+from coinrow.grading import Grader
+from coinrow.growth import Budget, Series, measure, predicted_seconds, ratio_between, ratio_to_fastest
+from coinrow.registry import by_slug, source_file
+from coinrow.trace import table_view, trace_json
+
+
+def _series(label: str, seconds: dict[int, float], kind: str = "power") -> Series:
+    return Series(label, label, "solutions", None, tuple(seconds), kind, dict(seconds))  # type: ignore[arg-type]
+
+
+def test_exponent_is_the_log_log_slope() -> None:
+    # Hand calculation: time x4 for every doubling of n is n^2; x2 is n^1.
+    assert _series("square", {100: 1.0, 200: 4.0, 400: 16.0}).exponent() == pytest.approx(2.0)
+    assert _series("linear", {100: 1.0, 200: 2.0}).exponent() == pytest.approx(1.0)
+    assert _series("one point", {100: 1.0}).exponent() is None
+
+
+def test_oracle_growth_is_per_extra_coin() -> None:
+    # Hand calculation: x4 for two more coins is x2 per coin.
+    oracle = _series("oracle", {10: 1.0, 12: 4.0, 14: 16.0}, kind="exponential")
+    assert oracle.per_coin() == pytest.approx(2.0)
+    assert oracle.exponent() is None
+    assert predicted_seconds(oracle, 16) == pytest.approx(64.0)
+
+
+def test_prediction_extends_the_fitted_exponent_within_bounds() -> None:
+    assert predicted_seconds(_series("square", {100: 1.0, 200: 4.0}), 400) == pytest.approx(16.0)
+    assert predicted_seconds(_series("first point", {100: 1.0}), 200) == pytest.approx(4.0)  # n^2 assumed
+    # A disturbed run (x64 for one doubling) is capped at n^3: 8 more, not 64.
+    assert predicted_seconds(_series("noisy", {100: 1.0, 200: 64.0}), 400) == pytest.approx(512.0)
+
+
+def test_ratios() -> None:
+    fast, slow = _series("fast", {100: 0.5, 200: 1.0}), _series("slow", {100: 2.0, 200: 8.0})
+    assert ratio_to_fastest([fast, slow]) == {"fast": 1.0, "slow": 8.0}
+    assert ratio_between(slow, fast) == (200, 8.0)
+    assert ratio_between(slow, _series("elsewhere", {300: 1.0})) is None
+
+
+def test_a_series_stops_when_the_code_raises_or_overruns() -> None:
+    def breaks_at_large_n(row: object) -> int:
+        if len(row) > 20:  # type: ignore[arg-type]
+            raise IndexError("off by one")
+        return 0
+
+    raises = Series("raises", "x", "problems", breaks_at_large_n, (16, 32, 64))
+    measure([raises], Budget(point=0.01))
+    assert list(raises.seconds) == [16]
+    assert (raises.status, raises.note) == ("raised", "IndexError at n = 32: off by one")
+    budgeted = Series("budgeted", "x", "solutions", len, (16, 32))
+    measure([budgeted], Budget(total=0.0))
+    assert budgeted.seconds == {}
+    assert "budget" in budgeted.note
+
+
+# A kind of return value the registry does not have yet (a bonus kata may add one).
+NEW_KIND = dataclasses.replace(
+    by_slug("difference_dp"),
+    slug="move_list",
+    functions=("moves",),
+    returns="moves",  # type: ignore[arg-type]
+    state="M = moves",
+)
+
+
+def test_a_new_kind_of_return_value_is_shown_as_returned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("coinrow.grading.by_slug", lambda slug: NEW_KIND)
+    target = source_file(tmp_path, NEW_KIND.slug)
+    target.parent.mkdir()
+    target.write_text("def moves(coins):\n    return ['right', 'right', 'left', 'left']\n")
+    grader = Grader(tmp_path)
+    assert attempt_status(grader, NEW_KIND) == ("ok", "")
+    got = answer(grader, NEW_KIND, (5, 3, 7, 10), Totals(15, 10))
+    assert (got.value, got.totals, got.verdict) == (["right", "right", "left", "left"], None, "not checked")
+    view = table_view(NEW_KIND)
+    assert (view.symbol, view.quantity) == ("D", "difference")
+    assert "move_list" in (view.note or "")
+    assert trace_json(NEW_KIND, (5, 3, 7, 10))["answer"]["value"] == 5  # the difference table's D[0][3]
