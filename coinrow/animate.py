@@ -259,7 +259,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        coins = parse_row(args.row, MAX_COINS)
+        coins = parse_row(args.row, MAX_COINS, required=True)
     except ValueError as error:
         parser.error(f"--row: {error}")
     try:

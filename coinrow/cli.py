@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,41 +15,9 @@ from typing import NoReturn
 
 from coinrow.oracle import ORACLE_MAX_N
 from coinrow.registry import FORMULATIONS, IMPLS, by_slug
+from coinrow.rowarg import UsageError, parse_row
 
 EXIT_USAGE = 2
-_INTEGER = re.compile(r"[+-]?\d+")
-_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|[+-]?(inf|nan)", re.IGNORECASE)
-
-
-class UsageError(Exception):
-    """Bad input from the command line; ``str()`` is the one-line message."""
-
-
-def parse_row(text: str) -> tuple[int, ...]:
-    """Parse a row of coins: integers separated by spaces and/or commas, brackets allowed.
-
-    Args:
-        text: e.g. ``"5 3 7 10"``, ``"8, 15, 3, 7"`` or ``"[1, -5, 2]"``.
-
-    Returns:
-        The coins as exact ints (any size, any sign); ``()`` for a blank text.
-
-    Raises:
-        UsageError: for a token that is not an integer, naming it (floats get their own hint).
-
-    >>> parse_row("[8, 15, 3, 7]")
-    (8, 15, 3, 7)
-    """
-    tokens = text.replace(",", " ").replace("[", " ").replace("]", " ").split()
-    coins = []
-    for token in tokens:
-        if _INTEGER.fullmatch(token):
-            coins.append(int(token))
-        elif _NUMBER.fullmatch(token):
-            raise UsageError(f'{token!r} is not an integer: coins are whole numbers (e.g. ROW="5 3 7 10")')
-        else:
-            raise UsageError(f"{token!r} is not an integer (ROW is coin values separated by spaces)")
-    return tuple(coins)
 
 
 def formulation_slug(slug: str) -> str:

@@ -23,7 +23,7 @@ from rich.text import Text
 
 from coinrow.answers import Answer, Status, answer, attempt_status, oracle_totals, totals_json
 from coinrow.cases import seed_rows
-from coinrow.cli import UsageError, impl_dir
+from coinrow.cli import impl_dir
 from coinrow.game import Totals
 from coinrow.grading import Grader, show_row
 from coinrow.growth import (
@@ -40,6 +40,7 @@ from coinrow.growth import (
 )
 from coinrow.oracle import ORACLE_MAX_N, exhaustive_difference
 from coinrow.registry import FORMULATIONS, IMPLS, Formulation
+from coinrow.rowarg import UsageError
 
 REFERENCE = "solutions"
 

@@ -184,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console(highlight=False, soft_wrap=True)  # the terminal wraps long lines
     if args.row is not None:
         try:
-            coins = parse_row(args.row, MAX_COINS)
+            coins = parse_row(args.row, MAX_COINS, required=True)
         except ValueError as error:
             parser.error(f"--row: {error}")
     else:

@@ -1,4 +1,8 @@
-"""Reading a row of coins from the command line, for the tools (animate, play)."""
+"""Reading a row of coins from the command line: the one parser every tool uses.
+
+Bad input raises ``UsageError`` with a one-line message; each command prints
+it on stderr and exits with status 2, never a traceback.
+"""
 
 from __future__ import annotations
 
@@ -6,32 +10,45 @@ import argparse
 import re
 from typing import NoReturn
 
+_INTEGER = re.compile(r"[+-]?\d+")
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|[+-]?(inf|nan)", re.IGNORECASE)
 
-def parse_row(text: str, max_coins: int) -> tuple[int, ...]:
-    """Parse ``"5 3 7 10"`` (spaces and/or commas, brackets allowed) into a row of ints.
+
+class UsageError(ValueError):
+    """Bad input from the command line; ``str()`` is the one-line message."""
+
+
+def parse_row(text: str, max_coins: int | None = None, *, required: bool = False) -> tuple[int, ...]:
+    """Parse a row of coins: integers separated by spaces and/or commas, brackets allowed.
 
     Args:
-        text: the coins as typed, e.g. ``"5 3 7 10"``, ``"5,3,7,10"`` or ``"[5, 3, 7, 10]"``.
-        max_coins: the longest row the tool accepts (at least one coin is required).
+        text: e.g. ``"5 3 7 10"``, ``"8, 15, 3, 7"`` or ``"[1, -5, 2]"``.
+        max_coins: the longest row the tool accepts, or None for no limit.
+        required: if True, an empty row is an error.
 
     Returns:
-        The coins as a tuple of exact ints, negatives allowed.
+        The coins as exact ints (any size, any sign); ``()`` for a blank text.
 
     Raises:
-        ValueError: with a one-line message naming the bad token or the length.
+        UsageError: a token that is not an integer (floats get their own hint),
+            an empty row when one is required, or a row over ``max_coins``.
 
-    >>> parse_row("[5, 3, 7, 10]", max_coins=30)
-    (5, 3, 7, 10)
+    >>> parse_row("[8, 15, 3, 7]")
+    (8, 15, 3, 7)
     """
-    tokens = [t for t in re.split(r"[\s,]+", text.strip().strip("[]")) if t]
-    if not tokens:
-        raise ValueError('the row is empty; give coins like "5 3 7 10"')
-    for token in tokens:
-        if not re.fullmatch(r"[+-]?\d+", token):
-            raise ValueError(f'{token!r} is not a whole number; give coins like "5 3 7 10"')
-    if len(tokens) > max_coins:
-        raise ValueError(f"{len(tokens)} coins is over this tool's limit of {max_coins}")
-    return tuple(int(t) for t in tokens)
+    coins = []
+    for token in text.replace(",", " ").replace("[", " ").replace("]", " ").split():
+        if _INTEGER.fullmatch(token):
+            coins.append(int(token))
+        elif _NUMBER.fullmatch(token):
+            raise UsageError(f'{token!r} is not an integer: coins are whole numbers (e.g. ROW="5 3 7 10")')
+        else:
+            raise UsageError(f"{token!r} is not an integer (ROW is coin values separated by spaces)")
+    if required and not coins:
+        raise UsageError('the row is empty; give coins like ROW="5 3 7 10"')
+    if max_coins is not None and len(coins) > max_coins:
+        raise UsageError(f"{len(coins)} coins is over this tool's limit of {max_coins}")
+    return tuple(coins)
 
 
 class OneLineParser(argparse.ArgumentParser):

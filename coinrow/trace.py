@@ -25,9 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from coinrow.answers import totals_json
-from coinrow.cli import UsageError
 from coinrow.game import (
-    Cell,
     End,
     Move,
     Totals,
@@ -38,6 +36,7 @@ from coinrow.game import (
     winner,
 )
 from coinrow.registry import Formulation, by_slug
+from coinrow.rowarg import UsageError
 
 GRID_MAX_N = 10  # wider grids do not fit an 80-column terminal
 FILL_ORDER_MAX_N = 8  # the cell-by-cell listing has n(n+1)/2 lines
@@ -157,7 +156,7 @@ def parity_line(coins: Sequence[int]) -> list[Move]:
             f"the parity strategy needs an even number of coins, got {len(coins)}: with an odd row "
             "both ends are in the even class, and after the first move the second player owns the strategy"
         )
-    table: dict[tuple[int, int], Cell] = difference_table(coins)
+    table = difference_table(coins)
     parity = 0 if chosen_class(coins) == "even" else 1
     moves: list[Move] = []
     i, j = 0, len(coins) - 1

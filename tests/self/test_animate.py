@@ -120,7 +120,7 @@ def test_command_line_writes_under_build_by_default(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--row", "5 x 7"], "'x' is not a whole number"),
+        (["--row", "5 x 7"], "'x' is not an integer"),
         (["--row", ""], "the row is empty"),
         (["--row", " ".join(["1"] * 31)], "31 coins is over this tool's limit of 30"),
         (["-F", "parity_strategy"], "invalid choice: 'parity_strategy'"),
