@@ -29,8 +29,8 @@ def score_difference(coins: Sequence[int]) -> int:
 
     >>> score_difference([5, 3, 7, 10])
     5
-    >>> score_difference([2**62, 2**62, 2**62, 1])
-    4611686018427387903
+    >>> score_difference([2**62, -(2**62), 2**62])  # D of [-2**62, 2**62] is 2**63
+    -4611686018427387904
     """
     n = len(coins)
     if n == 0:
