@@ -42,3 +42,7 @@ watch: $(STAMP) ## re-grade on every save (F=<slug> for one)
 
 reset: $(STAMP) ## restore the stub of F=<slug> from git, after backing up your attempt
 	@$(PY) -m coinrow.reset $(F)
+
+.PHONY: bench
+bench: $(STAMP) ## time and peak memory of every reference vs vectorised_dp (IMPL=problems: your attempts)
+	@$(PY) -m coinrow.bench --impl=$(or $(IMPL),solutions)
