@@ -206,12 +206,14 @@ def show_bytes(size: int | None) -> str:
 
 
 def show_ratio(ratio: float | None) -> str:
+    """'26.1×' or '—'."""
     return "—" if ratio is None else f"{ratio:.3g}×"
 
 
 def render(cells: list[Cell], impl: str, runs: int) -> Table:
     """The rich table: one line per formulation and n."""
-    table = Table(title=f"make bench: {impl} (median of {runs} runs; ratios to {BASELINE} at the same n)")
+    plural = "s" if runs != 1 else ""
+    table = Table(title=f"make bench: {impl} (median of {runs} run{plural}; ratios to {BASELINE}, same n)")
     for header in ("formulation", "n", "time", f"× {BASELINE}", "peak memory", f"× {BASELINE}", "note"):
         table.add_column(header, justify="right" if header in ("n", "time", "peak memory") else "left")
     previous = ""
@@ -231,6 +233,8 @@ def render(cells: list[Cell], impl: str, runs: int) -> Table:
 
 
 class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors as one line on stderr instead of usage text."""
+
     def error(self, message: str) -> NoReturn:
         fail(message)
 
@@ -242,6 +246,7 @@ def fail(message: str) -> NoReturn:
 
 
 def parse_sizes(text: str) -> tuple[int, ...]:
+    """``"500,1000"`` -> ``(500, 1000)``; anything else ends the program with exit status 2."""
     try:
         sizes = tuple(int(part) for part in text.split(","))
     except ValueError:
@@ -252,6 +257,7 @@ def parse_sizes(text: str) -> tuple[int, ...]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    """Run the benchmark from the command line (see the module docstring); exit status 2 on bad input."""
     parser = _Parser(prog="python -m coinrow.bench", description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--impl", default="solutions", help="solutions (default), problems, or a folder")
     parser.add_argument("--runs", type=int, default=RUNS, help=f"timed calls per cell (default {RUNS})")
