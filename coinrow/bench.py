@@ -45,7 +45,7 @@ SIZES = (500, 1000, 2000, 4000)
 EXTRA_SIZES = {"vectorised_dp": (10**4,), "linear_reduction": (10**4, 10**5, 10**6)}
 BASELINE = "vectorised_dp"
 RUNS = 5
-TIME_BUDGET = 30.0  # seconds for all timed runs of one formulation at one n
+TIME_BUDGET = 40.0  # seconds for all timed runs of one formulation at one n
 MEMORY_BUDGET = 10.0  # seconds for the one traced run
 TRACE_SLOWDOWN = 30  # a traced pure-Python run takes up to ~30x its untraced time
 CALL_LIMIT = 60.0  # no single call may take longer, whatever the estimate said
@@ -146,9 +146,9 @@ def measure(
         if blocked:
             cell.note = blocked
         elif formulation.max_n is not None and n > formulation.max_n:
-            cell.note = f"skipped: exponential (graded to n = {formulation.max_n})"
+            cell.note = f"skipped: exponential, n > {formulation.max_n}"
         elif guess is not None and guess * runs > TIME_BUDGET:
-            cell.note = f"skipped: ~{guess * runs:.0f} s for {runs} runs (est.)"
+            cell.note = f"skipped (~{guess * runs:.0f} s for {runs} runs)"
         if cell.note:
             advance()
             advance()
@@ -168,7 +168,7 @@ def measure(
             continue
         history.append((n, cell.seconds))
         if cell.seconds * TRACE_SLOWDOWN > MEMORY_BUDGET:
-            cell.note = f"memory skipped: ~{cell.seconds * TRACE_SLOWDOWN:.0f} s traced (est.)"
+            cell.note = f"memory skipped (~{cell.seconds * TRACE_SLOWDOWN:.0f} s traced)"
         else:
             cell.peak_bytes = traced_peak(function, row)
         advance()
