@@ -67,7 +67,7 @@ $(E2E_STAMP): $(STAMP)
 e2e: $(E2E_STAMP) ## the animation in headless Chromium (needs: apt-get install chromium); screenshots to docs/
 	COINROW_E2E_REQUIRED=1 COINROW_SCREENSHOTS=docs $(PY) -m pytest tests/e2e -q
 
-# Compare and trace: the formulations side by side, and any row move by move. ------------------------------------------------------------------------------
+# Compare and trace: the formulations side by side, and any row move by move.
 .PHONY: compare trace
 ROW    ?=
 IMPL   ?= solutions
@@ -81,3 +81,8 @@ compare: $(STAMP) ## answers, anatomy, growth of every formulation (ROW=, IMPL=p
 
 trace: $(STAMP) ## the table and the optimal line of play of ROW="5 3 7 10" (F=<slug>, JSON=1)
 	@$(PY) -m coinrow trace --row="$(ROW)" --formulation=$(or $(F),difference_dp) $(JSONARG)
+
+# The benchmark: every reference against the compiled baseline.
+.PHONY: bench
+bench: $(STAMP) ## time and peak memory of every reference vs vectorised_dp (IMPL=problems: your attempts)
+	@$(PY) -m coinrow.bench --impl=$(or $(IMPL),solutions)

@@ -20,7 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from coinrow.game import Totals
+from coinrow.game import Totals, difference_table
 from coinrow.registry import Formulation, by_slug, load_module, source_file
 
 DEFAULT_CALL_LIMIT = 4.0  # CPU seconds; an O(n^2) answer needs well under 1 s at n = 1000
@@ -218,6 +218,9 @@ class Grader:
         if formulation.returns == "parity" and len(row) % 2:
             self.check_raises_value_error(slug, function, row)
             return
+        if formulation.returns == "line":
+            self.check_line(slug, row, totals)
+            return
         expected = expected_value(formulation, totals, parity_guarantee)
         got = normalise(formulation, self.call(slug, function, row))
         if got == expected and is_exact(formulation, got):
@@ -231,6 +234,44 @@ class Grader:
         if hint:
             message += f"\n  likely mistake: {hint}"
         raise WrongAnswer(slug, row, message)
+
+    def check_line(self, slug: str, row: Sequence[int], totals: Totals) -> None:
+        """Grade a line of play by replaying it: every move must keep the mover's optimal
+        difference (either end where they tie) and the totals must equal the optimum."""
+        function = by_slug(slug).value_function
+        call_text = show_call(function, row)
+        line = self.call(slug, function, row)
+        if not isinstance(line, list | tuple) or len(line) != len(row):
+            raise WrongAnswer(
+                slug, row, f"{slug}: {call_text} returned {line!r}, expected a list of {len(row)} moves"
+            )
+        table = difference_table(row)
+        i, j, collected = 0, len(row) - 1, [0, 0]
+        for turn, move in enumerate(line):
+            if move not in ("left", "right"):
+                raise WrongAnswer(
+                    slug, row, f"{slug}: {call_text}: move {turn + 1} is {move!r}, expected 'left' or 'right'"
+                )
+            cell = table[i, j]
+            if i < j and move not in cell.ends:  # on the last coin both ends are the same coin
+                taken, rest = (row[i], (i + 1, j)) if move == "left" else (row[j], (i, j - 1))
+                got = taken - table[rest].value
+                raise WrongAnswer(
+                    slug,
+                    row,
+                    f"{slug}: {call_text}: move {turn + 1} takes the {move} end of coins {i}..{j}, "
+                    f"which leaves the mover a difference of {got}; the optimum there is {cell.value} "
+                    f"(take the {cell.ends[0]} end)",
+                )
+            collected[turn % 2] += row[i] if move == "left" else row[j]
+            i, j = (i + 1, j) if move == "left" else (i, j - 1)
+        if Totals(*collected) != totals:
+            raise WrongAnswer(
+                slug,
+                row,
+                f"{slug}: {call_text}: the line gives totals {tuple(collected)}, expected "
+                f"{(totals.first, totals.second)}",
+            )
 
     def check_raises_value_error(self, slug: str, function: str, row: Sequence[int], *extra: object) -> None:
         """Grade that ``function(row, *extra)`` raises ``ValueError`` with a message."""

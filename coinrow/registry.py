@@ -13,7 +13,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Literal
 
-Quantity = Literal["difference", "first", "totals", "parity"]
+Quantity = Literal["difference", "first", "totals", "parity", "line"]  # line: a list of "left"/"right" moves
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 IMPLS = {"problems": REPO_ROOT / "problems", "solutions": REPO_ROOT / "solutions"}
@@ -36,6 +36,7 @@ class Formulation:
     space: str
     source: str
     bonus: bool = False
+    max_n: int | None = None  # graded only on rows up to this length (an exponential kata)
 
     @property
     def value_function(self) -> str:
@@ -130,6 +131,82 @@ FORMULATIONS: tuple[Formulation, ...] = (
         time="O(n^2)",
         space="O(n^2) cache + O(n) stack",
         source="LeetCode 486 recursive solution with functools.lru_cache",
+    ),
+    Formulation(
+        slug="brute_force",
+        title="Brute force (the exponential game tree)",
+        functions=("score_difference",),
+        returns="difference",
+        domain="n <= 16 (about 2**n lines)",
+        state="the coins still on the table, as a slice",
+        recurrence="best(row) = max(row[0] - best(row[1:]), row[-1] - best(row[:-1]))",
+        base="best([]) = 0",
+        answer="best(coins) = difference",
+        time="O(2^n)",
+        space="O(n) recursion depth (O(n^2) with the slices)",
+        source="Minimax in negamax form over the whole game tree, no memo: the oracle one writes first",
+        bonus=True,
+        max_n=16,
+    ),
+    Formulation(
+        slug="rolling_array",
+        title="Rolling-array difference DP",
+        functions=("score_difference",),
+        returns="difference",
+        domain="any n",
+        state="d[j] = D[i][j] for the current start i, one row updated in place",
+        recurrence="d[j] = max(a[i] - d[j], a[j] - d[j-1]), i from n-2 down to 0, j from i+1 up",
+        base="d[j] = a[j] (row i = j of the table)",
+        answer="d[n-1] after row 0 = difference",
+        time="O(n^2)",
+        space="O(n)",
+        source="LeetCode 486 'Predict the Winner' with the table rolled into one row",
+        bonus=True,
+    ),
+    Formulation(
+        slug="vectorised_dp",
+        title="Vectorised difference DP (NumPy, one interval length at a time)",
+        functions=("score_difference",),
+        returns="difference",
+        domain="any n; int64 when sum(|a|) <= 2**63 - 1, exact Python ints otherwise",
+        state="d[i] = D[i][i+L-1] for every start i, at interval length L",
+        recurrence="d = maximum(a[:n-L+1] - d[1:], a[L-1:] - d[:-1])",
+        base="d = a (length 1)",
+        answer="d[0] at length n = difference",
+        time="O(n^2) element operations, O(n) NumPy calls",
+        space="O(n)",
+        source="LeetCode 486 table filled by anti-diagonals, as array expressions",
+        bonus=True,
+    ),
+    Formulation(
+        slug="linear_reduction",
+        title="Linear-time peak reduction",
+        functions=("score_difference",),
+        returns="difference",
+        domain="any n, odd or even, any ints",
+        state="a stack of reduced values; no peak x <= y >= z among the top three",
+        recurrence="while top three x <= y >= z: replace them by x - y + z",
+        base="an empty stack; the reduced row falls then rises",
+        answer="both players take the larger end of the reduced row: the difference",
+        time="O(n)",
+        space="O(n)",
+        source='T. Idziaszek, "An Optimal Algorithm for Calculating the Profit in the Coins in a Row Game"',
+        bonus=True,
+    ),
+    Formulation(
+        slug="optimal_moves",
+        title="Optimal line of play (move reconstruction)",
+        functions=("optimal_line",),
+        returns="line",
+        domain="any n",
+        state="D[i][j] = mover's difference on coins i..j, then a walk from (0, n-1)",
+        recurrence="take left if a[i] - D[i+1][j] == D[i][j], else right",
+        base="D[i][i] = a[i]",
+        answer="the n ends taken, first player's move first",
+        time="O(n^2)",
+        space="O(n^2)",
+        source="LeetCode 486 table plus the standard reconstruction of a DP's decisions",
+        bonus=True,
     ),
 )
 

@@ -1,0 +1,334 @@
+"""``make bench``: wall time and peak memory of every formulation, against the NumPy baseline.
+
+Each formulation's graded function runs on the same seeded rows (coins 1..1000)
+at n = 500, 1000, 2000, 4000, plus 10**4 for ``vectorised_dp`` and 10**4, 10**5,
+10**6 for ``linear_reduction``. Time is the median wall time of ``--runs`` calls
+(``time.perf_counter``); peak memory is what ``tracemalloc`` traces in one more
+call, made separately because tracing slows pure Python down some 10-40x.
+Both are also given as a ratio to the reference ``vectorised_dp`` (the compiled
+baseline) measured at the same n in the same run.
+
+A measurement whose estimated cost is too high is skipped and says why: rows
+longer than a kata's ``max_n`` (brute force), timed runs estimated over
+``TIME_BUDGET`` seconds and traced runs over ``MEMORY_BUDGET`` seconds (the
+estimate extrapolates from the smaller rows already measured).
+
+Usage: ``python -m coinrow.bench [--impl solutions|problems|DIR] [--runs N]
+[--sizes N,N,...] [--out FILE]``. Bad arguments: one line on stderr, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, NoReturn
+
+import numpy as np
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from coinrow.grading import CallTimeout, time_limit
+from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module
+
+SIZES = (500, 1000, 2000, 4000)
+EXTRA_SIZES = {"vectorised_dp": (10**4,), "linear_reduction": (10**4, 10**5, 10**6)}
+BASELINE = "vectorised_dp"
+RUNS = 5
+TIME_BUDGET = 40.0  # seconds for all timed runs of one formulation at one n
+MEMORY_BUDGET = 10.0  # seconds for the one traced run
+TRACE_SLOWDOWN = 30  # a traced pure-Python run takes up to ~30x its untraced time
+CALL_LIMIT = 60.0  # no single call may take longer, whatever the estimate said
+SEED = 486
+DEFAULT_OUT = REPO_ROOT / "build" / "bench.json"
+
+Function = Callable[[Sequence[int]], Any]
+
+
+@dataclass
+class Cell:
+    """One formulation at one n: seconds and bytes (None when not measured, with the reason)."""
+
+    slug: str
+    n: int
+    seconds: float | None = None
+    time_ratio: float | None = None  # seconds / the baseline's seconds at this n
+    peak_bytes: int | None = None
+    memory_ratio: float | None = None
+    note: str = ""
+
+
+def bench_row(n: int) -> list[int]:
+    """The seeded row of n coins, 1..1000, that every formulation gets at size n."""
+    rng = random.Random(SEED + n)
+    return [rng.randint(1, 1000) for _ in range(n)]
+
+
+def sizes_for(slug: str, sizes: Sequence[int], extras: bool) -> list[int]:
+    """The sizes one formulation is measured at."""
+    return sorted({*sizes, *(EXTRA_SIZES.get(slug, ()) if extras else ())})
+
+
+def timed(function: Function, row: Sequence[int]) -> float:
+    """Seconds one call takes (raises ``CallTimeout`` past ``CALL_LIMIT``)."""
+    gc.collect()
+    with time_limit(CALL_LIMIT):
+        start = time.perf_counter()
+        function(row)
+        return time.perf_counter() - start
+
+
+def traced_peak(function: Function, row: Sequence[int]) -> int:
+    """Peak bytes that tracemalloc traces during one call."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        with time_limit(CALL_LIMIT):
+            function(row)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def estimate(history: list[tuple[int, float]], n: int) -> float | None:
+    """Seconds one call at n should take, from the (n, seconds) already measured.
+
+    The growth exponent comes from the last two points (clamped to 1..3), or 2
+    with a single point; None when nothing was measured yet.
+    """
+    if not history:
+        return None
+    n1, t1 = history[-1]
+    exponent = 2.0
+    if len(history) >= 2:
+        n0, t0 = history[-2]
+        if t0 > 0 and t1 > 0 and n1 != n0:
+            exponent = min(3.0, max(1.0, np.log(t1 / t0) / np.log(n1 / n0)))
+    return float(t1 * (n / n1) ** exponent)
+
+
+def attempted(function: Function) -> str | None:
+    """None when the function runs on a two-coin row, else why it cannot be benchmarked."""
+    try:
+        with time_limit(5.0):
+            function([1, 2])
+    except NotImplementedError:
+        return "not attempted"
+    except CallTimeout:
+        return "too slow on two coins"
+    except Exception as error:  # noqa: BLE001 - any learner error just excludes the kata
+        return f"raises {type(error).__name__} on [1, 2]"
+    return None
+
+
+def measure(
+    slug: str, function: Function, sizes: Sequence[int], runs: int, advance: Callable[[], None]
+) -> list[Cell]:
+    """Time and trace one formulation at every size, skipping what would take too long."""
+    formulation = by_slug(slug)
+    cells: list[Cell] = []
+    history: list[tuple[int, float]] = []
+    blocked = ""
+    for n in sizes:
+        cell = Cell(slug, n)
+        cells.append(cell)
+        guess = estimate(history, n)
+        if blocked:
+            cell.note = blocked
+        elif formulation.max_n is not None and n > formulation.max_n:
+            cell.note = f"skipped: exponential, n > {formulation.max_n}"
+        elif guess is not None and guess * runs > TIME_BUDGET:
+            cell.note = f"skipped (~{guess * runs:.0f} s for {runs} runs)"
+        if cell.note:
+            advance()
+            advance()
+            continue
+        row = bench_row(n)
+        try:
+            cell.seconds = statistics.median(timed(function, row) for _ in range(runs))
+        except CallTimeout:
+            cell.note = f"a call took over {CALL_LIMIT:g} s"
+            blocked = f"skipped: over {CALL_LIMIT:g} s at n = {n}"
+        except RecursionError:
+            cell.note = "RecursionError"
+            blocked = f"skipped: RecursionError at n = {n}"
+        advance()
+        if cell.seconds is None:
+            advance()
+            continue
+        history.append((n, cell.seconds))
+        if cell.seconds * TRACE_SLOWDOWN > MEMORY_BUDGET:
+            cell.note = f"memory skipped (~{cell.seconds * TRACE_SLOWDOWN:.0f} s traced)"
+        else:
+            cell.peak_bytes = traced_peak(function, row)
+        advance()
+    return cells
+
+
+def add_ratios(cells: list[Cell], baseline: list[Cell]) -> None:
+    """Fill each cell's ratios to the baseline cell of the same n, where both were measured."""
+    base = {c.n: c for c in baseline}
+    for cell in cells:
+        ref = base.get(cell.n)
+        if ref is None:
+            continue
+        if cell.seconds is not None and ref.seconds:
+            cell.time_ratio = cell.seconds / ref.seconds
+        if cell.peak_bytes is not None and ref.peak_bytes:
+            cell.memory_ratio = cell.peak_bytes / ref.peak_bytes
+
+
+def show_seconds(seconds: float | None) -> str:
+    """'12.3 ms', '1.23 s' or '—'."""
+    if seconds is None:
+        return "—"
+    return f"{seconds * 1000:.3g} ms" if seconds < 1 else f"{seconds:.3g} s"
+
+
+def show_bytes(size: int | None) -> str:
+    """'812 KB', '128 MB' or '—' (powers of 1000)."""
+    if size is None:
+        return "—"
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
+        if size >= scale:
+            return f"{size / scale:.3g} {unit}"
+    return f"{size} B"
+
+
+def show_ratio(ratio: float | None) -> str:
+    """'26.1×' or '—'."""
+    return "—" if ratio is None else f"{ratio:.3g}×"
+
+
+def render(cells: list[Cell], impl: str, runs: int) -> Table:
+    """The rich table: one line per formulation and n."""
+    plural = "s" if runs != 1 else ""
+    table = Table(title=f"make bench: {impl} (median of {runs} run{plural}; ratios to {BASELINE}, same n)")
+    for header in ("formulation", "n", "time", f"× {BASELINE}", "peak memory", f"× {BASELINE}", "note"):
+        table.add_column(header, justify="right" if header in ("n", "time", "peak memory") else "left")
+    previous = ""
+    for cell in cells:
+        name = cell.slug if cell.slug != previous else ""
+        previous = cell.slug
+        table.add_row(
+            name,
+            f"{cell.n:,}" if cell.n else "",
+            show_seconds(cell.seconds),
+            show_ratio(cell.time_ratio),
+            show_bytes(cell.peak_bytes),
+            show_ratio(cell.memory_ratio),
+            cell.note,
+        )
+    return table
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors as one line on stderr instead of usage text."""
+
+    def error(self, message: str) -> NoReturn:
+        fail(message)
+
+
+def fail(message: str) -> NoReturn:
+    """One line on stderr, exit status 2."""
+    print(f"bench: error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def parse_sizes(text: str) -> tuple[int, ...]:
+    """``"500,1000"`` -> ``(500, 1000)``; anything else ends the program with exit status 2."""
+    try:
+        sizes = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        fail(f"--sizes={text}: expected numbers separated by commas, like 500,1000")
+    if any(n < 2 for n in sizes):
+        fail(f"--sizes={text}: every size must be at least 2")
+    return sizes
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the benchmark from the command line (see the module docstring); exit status 2 on bad input."""
+    parser = _Parser(prog="python -m coinrow.bench", description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--impl", default="solutions", help="solutions (default), problems, or a folder")
+    parser.add_argument("--runs", type=int, default=RUNS, help=f"timed calls per cell (default {RUNS})")
+    parser.add_argument("--sizes", default=None, help="comma-separated n instead of the default sizes")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where to write the JSON")
+    args = parser.parse_args(argv)
+    impl_dir = IMPLS.get(args.impl, Path(args.impl))
+    if not impl_dir.is_dir():
+        fail(f"--impl={args.impl}: no such folder (use solutions, problems or a folder)")
+    if args.runs < 1:
+        fail(f"--runs={args.runs}: must be at least 1")
+    sizes = parse_sizes(args.sizes) if args.sizes else SIZES
+    extras = args.sizes is None
+    started = time.perf_counter()
+
+    functions: dict[str, Function] = {}
+    cells: list[Cell] = []
+    for formulation in FORMULATIONS:
+        try:
+            module = load_module(impl_dir, formulation.slug)
+            function = getattr(module, formulation.value_function)
+            reason = attempted(function)
+        except Exception as error:  # noqa: BLE001 - a broken attempt is reported, not benchmarked
+            reason = f"does not load: {type(error).__name__}: {error}"
+        if reason is None:
+            functions[formulation.slug] = function
+        else:
+            cells.append(Cell(formulation.slug, 0, note=reason))
+    baseline_function = getattr(load_module(IMPLS["solutions"], BASELINE), "score_difference")  # noqa: B009
+
+    console = Console(width=None if sys.stdout.isatty() else 132)
+    plan = {slug: sizes_for(slug, sizes, extras) for slug in functions}
+    baseline_sizes = sorted({n for slug_sizes in plan.values() for n in slug_sizes} & {*sizes, 10**4})
+    with Progress(console=console, transient=True) as progress:
+        steps = 2 * (sum(map(len, plan.values())) + len(baseline_sizes))
+        task = progress.add_task("benchmarking", total=steps)
+
+        def advance() -> None:
+            progress.advance(task)
+
+        baseline = measure(BASELINE, baseline_function, baseline_sizes, args.runs, advance)
+        for slug, function in functions.items():
+            progress.update(task, description=f"benchmarking {slug}")
+            if slug == BASELINE and impl_dir == IMPLS["solutions"]:
+                measured = [c for c in baseline if c.n in plan[slug]]  # the same code: measured once
+                for _ in range(2 * len(measured)):
+                    advance()
+            else:
+                measured = measure(slug, function, plan[slug], args.runs, advance)
+            add_ratios(measured, baseline)
+            cells.extend(measured)
+    order = {f.slug: k for k, f in enumerate(FORMULATIONS)}
+    cells.sort(key=lambda c: (order[c.slug], c.n))
+    elapsed = time.perf_counter() - started
+
+    console.print(render(cells, args.impl, args.runs))
+    console.print(f"total {elapsed:.0f} s; JSON written to {args.out}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    report = {
+        "impl": args.impl,
+        "runs": args.runs,
+        "baseline": BASELINE,
+        "seed": SEED,
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "machine": platform.machine(),
+        "elapsed_seconds": round(elapsed, 1),
+        "cells": [asdict(c) for c in cells],
+    }
+    args.out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""``python -m coinrow.bench`` through the real command line: bad input, a tiny run, the JSON."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from coinrow.registry import FORMULATIONS, REPO_ROOT
+
+
+def bench(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "coinrow.bench", *args],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--impl=no-such-folder"], "--impl=no-such-folder: no such folder"),
+        (["--runs=0"], "--runs=0: must be at least 1"),
+        (["--sizes=10,ten"], "--sizes=10,ten: expected numbers"),
+        (["--sizes=1"], "every size must be at least 2"),
+        (["--colour"], "unrecognized arguments: --colour"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: list[str], says: str) -> None:
+    result = bench(*args)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert says in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_tiny_run_writes_every_formulation(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    result = bench("--impl=solutions", "--sizes=10,20", "--runs=1", f"--out={out}")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(out.read_text())
+    cells = {(c["slug"], c["n"]): c for c in report["cells"]}
+    assert {slug for slug, _ in cells} == {f.slug for f in FORMULATIONS}
+    assert cells["vectorised_dp", 20]["time_ratio"] == 1.0  # the baseline, measured once
+    assert cells["linear_reduction", 20]["seconds"] > 0
+    assert cells["linear_reduction", 20]["peak_bytes"] > 0
+    # brute force is graded only up to n = 16: n = 20 is skipped with the reason, never timed
+    assert cells["brute_force", 20]["seconds"] is None
+    assert cells["brute_force", 20]["note"] == "skipped: exponential, n > 16"
+    assert cells["brute_force", 10]["seconds"] > 0
+    assert "linear_reduction" in result.stdout
+
+
+def test_stubs_are_marked_not_attempted_never_timed(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    result = bench("--impl=problems", "--sizes=10", "--runs=1", f"--out={out}")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(out.read_text())
+    assert [c["note"] for c in report["cells"]] == ["not attempted"] * len(FORMULATIONS)
+    assert all(c["seconds"] is None for c in report["cells"])
