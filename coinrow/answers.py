@@ -20,7 +20,7 @@ from coinrow.oracle import exhaustive_difference
 from coinrow.registry import Formulation
 
 Status = Literal["ok", "not attempted", "failing"]
-KNOWN_RETURNS = ("difference", "first", "totals", "parity")
+KNOWN_RETURNS = ("difference", "first", "totals", "parity", "line")
 UNGRADED_ROW = (5, 3, 7, 10)  # even, so a formulation limited to even rows can answer it
 
 
@@ -41,6 +41,8 @@ def totals_from_returned(returns: str, row: Sequence[int], value: object) -> Tot
     >>> totals_from_returned("first", [5, 3, 7, 10], 15)
     Totals(first=15, second=10)
     """
+    if returns == "line":
+        return _replay(row, value)
     if returns == "totals" and isinstance(value, list | tuple) and len(value) == 2:
         if all(is_exact_int(x) for x in value):
             return Totals(value[0], value[1])
@@ -56,6 +58,19 @@ def totals_from_returned(returns: str, row: Sequence[int], value: object) -> Tot
     if returns == "first":
         return Totals(value, sum(row) - value)
     return None
+
+
+def _replay(row: Sequence[int], moves: object) -> Totals | None:
+    """The totals a line of "left"/"right" moves collects, or None if it is not a line of play."""
+    if not isinstance(moves, list | tuple) or len(moves) != len(row):
+        return None
+    i, j, collected = 0, len(row) - 1, [0, 0]
+    for turn, move in enumerate(moves):
+        if move not in ("left", "right"):
+            return None
+        collected[turn % 2] += row[i] if move == "left" else row[j]
+        i, j = (i + 1, j) if move == "left" else (i, j - 1)
+    return Totals(collected[0], collected[1])
 
 
 def totals_json(totals: Totals) -> dict[str, int]:
