@@ -30,7 +30,7 @@ from coinrow.rowarg import OneLineParser, parse_row
 MAX_COINS = 30  # a 30 x 30 table is still readable on a laptop screen
 DEFAULT_ROW = (5, 3, 7, 10)
 DEFAULT_OUT = Path("build") / "animation.html"
-TABLE_SLUGS = tuple(f.slug for f in FORMULATIONS if f.returns != "parity")
+TABLE_SLUGS = tuple(f.slug for f in FORMULATIONS if f.fills_table)
 TEMPLATE = "animate_template.html"
 DATA_MARK = "/*ANIMATION_DATA*/null"
 

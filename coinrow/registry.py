@@ -37,6 +37,7 @@ class Formulation:
     source: str
     bonus: bool = False
     max_n: int | None = None  # graded only on rows up to this length (an exponential kata)
+    fills_table: bool = True  # fills an interval table of its own, so the tools can animate it
 
     @property
     def value_function(self) -> str:
@@ -117,6 +118,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         time="O(n)",
         space="O(1)",
         source="The parity argument of LeetCode 877 'Stone Game'; P. Winkler, 'Mathematical Puzzles'",
+        fills_table=False,
     ),
     Formulation(
         slug="top_down_memo",
@@ -147,6 +149,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         source="Minimax in negamax form over the whole game tree, no memo: the oracle one writes first",
         bonus=True,
         max_n=16,
+        fills_table=False,
     ),
     Formulation(
         slug="rolling_array",
@@ -192,6 +195,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         space="O(n)",
         source='T. Idziaszek, "An Optimal Algorithm for Calculating the Profit in the Coins in a Row Game"',
         bonus=True,
+        fills_table=False,
     ),
     Formulation(
         slug="optimal_moves",
@@ -207,6 +211,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         space="O(n^2)",
         source="LeetCode 486 table plus the standard reconstruction of a DP's decisions",
         bonus=True,
+        fills_table=False,
     ),
 )
 
