@@ -11,12 +11,12 @@ prints the whole catalogue as a table.
 from __future__ import annotations
 
 import ast
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,7 +53,7 @@ class Outcome:
     entry: Entry
     status: str  # the summary's word for the formulation: "solved (…)", "FAILING (…)", …
     message: str  # the smallest failure's first line, or "" when solved
-    seconds: float
+    seconds: float  # time the suite spent on this formulation
 
     @property
     def as_expected(self) -> bool:
@@ -71,51 +71,61 @@ def entries(root: Path = CATALOGUE) -> list[Entry]:
     return found
 
 
-def _parse_summary(stdout: str, slug: str) -> tuple[str, str]:
+def _parse_summary(stdout: str, slug: str) -> tuple[str, str, float]:
+    """The status, the smallest failure's first line and the seconds the summary gives for ``slug``."""
     lines = stdout.splitlines()
     for k, line in enumerate(lines):
         if line.startswith(f"{slug} "):
             following = lines[k + 1] if k + 1 < len(lines) else ""
             message = following.strip() if following.startswith("    ") else ""
-            return line[len(slug) :].strip(), message
-    return "no summary (the run crashed?)", stdout.strip().splitlines()[-1] if stdout.strip() else ""
+            seconds = re.search(r"([\d.]+) s\)$", line)
+            return line[len(slug) :].strip(), message, float(seconds.group(1)) if seconds else 0.0
+    last = stdout.strip().splitlines()[-1] if stdout.strip() else ""
+    return "no summary (the run crashed?)", last, 0.0
 
 
-def grade(entry: Entry, call_limit: float = CATALOGUE_CALL_LIMIT) -> Outcome:
-    """Grade one entry with the real suite, in a fresh process, as ``make test F=<slug>`` would."""
+def batches(chosen: Iterable[Entry]) -> list[list[Entry]]:
+    """Group entries so that no batch holds two of the same formulation (one run grades a batch)."""
+    grouped: list[list[Entry]] = []
+    for entry in chosen:
+        batch = next((b for b in grouped if all(e.slug != entry.slug for e in b)), None)
+        if batch is None:
+            grouped.append([entry])
+        else:
+            batch.append(entry)
+    return grouped
+
+
+def grade_batch(batch: Sequence[Entry], call_limit: float = CATALOGUE_CALL_LIMIT) -> list[Outcome]:
+    """Grade entries of different formulations in one run of the real suite, in a fresh process.
+
+    Each entry is laid out as ``<slug>/<slug>.py`` in a scratch folder and graded
+    exactly as ``make test F=<slug>`` would grade it; the seconds are those the
+    summary gives for that formulation.
+    """
     with tempfile.TemporaryDirectory() as workspace:
-        attempt = Path(workspace) / entry.slug / f"{entry.slug}.py"
-        attempt.parent.mkdir()
-        shutil.copyfile(entry.path, attempt)
-        started = time.perf_counter()
+        for entry in batch:
+            attempt = Path(workspace) / entry.slug / f"{entry.slug}.py"
+            attempt.parent.mkdir()
+            shutil.copyfile(entry.path, attempt)
+        slugs = ",".join(entry.slug for entry in batch)
+        pytest_args = ["tests/grade", "-q", "--tb=no", "-rN", "--no-header", f"--impl={workspace}"]
+        pytest_args += [f"--formulation={slugs}", f"--call-limit={call_limit:g}"]
         run = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pytest",
-                "tests/grade",
-                "-q",
-                "--tb=no",
-                "-rN",
-                "--no-header",
-                f"--impl={workspace}",
-                f"--formulation={entry.slug}",
-                f"--call-limit={call_limit:g}",
-            ],
+            [sys.executable, "-m", "pytest", *pytest_args],
             cwd=REPO_ROOT,
             capture_output=True,
             text=True,
             check=False,
         )
-        seconds = time.perf_counter() - started
-    status, message = _parse_summary(run.stdout, entry.slug)
-    return Outcome(entry, status, message, seconds)
+    return [Outcome(entry, *_parse_summary(run.stdout, entry.slug)) for entry in batch]
 
 
-def grade_all(chosen: Iterable[Entry], workers: int = 2) -> list[Outcome]:
-    """Grade entries in parallel processes (one per core on this 2-core machine), in order."""
+def grade_all(chosen: Iterable[Entry], workers: int = 2) -> Iterator[Outcome]:
+    """Grade every entry, a batch per process, ``workers`` processes at a time (2 cores here)."""
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(grade, chosen))
+        for outcomes in pool.map(grade_batch, batches(chosen)):
+            yield from outcomes
 
 
 def power_line(outcomes: list[Outcome]) -> str:
@@ -138,10 +148,7 @@ def main() -> int:
     from rich.table import Table
 
     chosen = entries()
-    outcomes: list[Outcome] = []
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        for outcome in track(pool.map(grade, chosen), total=len(chosen), description="grading the catalogue"):
-            outcomes.append(outcome)
+    outcomes = list(track(grade_all(chosen), total=len(chosen), description="grading the catalogue"))
     table = Table(title="The grader's catalogue")
     for column in ("", "formulation", "entry", "graded", "smallest failing row", "s"):
         table.add_column(column)

@@ -44,7 +44,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default="problems",
         help="code to grade: problems (your attempts, default), solutions, or a folder laid out like them",
     )
-    group.addoption("--formulation", default=None, help="grade only this slug")
+    group.addoption("--formulation", default=None, help="grade only this slug (or slugs, comma-separated)")
     group.addoption(
         "--call-limit",
         type=_seconds,
@@ -88,14 +88,16 @@ def _slug_of(item: pytest.Item) -> str | None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    only = config.getoption("--formulation")
-    if not only:
+    option = config.getoption("--formulation")
+    if not option:
         return
-    try:
-        by_slug(only)
-    except KeyError as error:
-        raise pytest.UsageError(error.args[0]) from None
-    selected = [item for item in items if _slug_of(item) in (None, only)]
+    only = {slug.strip() for slug in str(option).split(",")}
+    for slug in only:
+        try:
+            by_slug(slug)
+        except KeyError as error:
+            raise pytest.UsageError(error.args[0]) from None
+    selected = [item for item in items if _slug_of(item) in only | {None}]
     config.hook.pytest_deselected(items=[item for item in items if item not in selected])
     items[:] = selected
 
@@ -105,6 +107,7 @@ class _Tally:
     passed: int = 0
     failed: int = 0
     not_attempted: int = 0
+    seconds: float = 0.0  # time spent in this formulation's tests
     smallest_failure: tuple[tuple[int, int], str] | None = None
     failures: list[str] = field(default_factory=list)
 
@@ -130,6 +133,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if slug is None or (report.when != "call" and not report.skipped):
         return
     tally = _TALLIES.setdefault(slug, _Tally())
+    tally.seconds += report.duration
     if report.skipped:
         # a row outside the kata's domain (e.g. too long for brute force) is no sign of an unattempted kata
         tally.not_attempted += "not attempted" in str(report.longrepr)
@@ -158,13 +162,13 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         if tally is None:
             continue
         if tally.failed:
-            status = f"FAILING ({tally.failed} failed, {tally.passed} passed)"
+            status = f"FAILING ({tally.failed} failed, {tally.passed} passed, {tally.seconds:.1f} s)"
         elif tally.not_attempted and tally.passed:
             status = "in progress (some functions not attempted)"
         elif tally.not_attempted:
             status = "not attempted"
         else:
-            status = f"solved ({tally.passed} checks)"
+            status = f"solved ({tally.passed} checks, {tally.seconds:.1f} s)"
             solved += not formulation.bonus
             bonus_solved += formulation.bonus
         write(f"{formulation.slug:<20} {status}")
