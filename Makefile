@@ -8,6 +8,7 @@ STAMP  := $(VENV)/.installed
 F      ?=
 LIMIT  ?= 4
 ONLY   := $(if $(F),--formulation=$(F))
+EXTRAS := dev,plot
 # pip's build warnings go to a file, shown only if the install fails
 pip_install = $(PY) -m pip install --quiet $(1) 2>$(VENV)/pip-warnings.log || { cat $(VENV)/pip-warnings.log; exit 1; }
 
@@ -20,7 +21,7 @@ $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	@echo "installing the kata and its tools into $(VENV) (first run only) ..."
 	@$(call pip_install,--upgrade pip)
-	@$(call pip_install,-e '.[dev,plot]')
+	@$(call pip_install,-e '.[$(EXTRAS)]')
 	@touch $(STAMP)
 
 install: $(STAMP) ## create .venv and install the project with its dev tools
@@ -61,7 +62,7 @@ play: $(STAMP) ## play first against the optimal opponent (ROW="8 15 3 7"; SEED=
 	@$(PY) -m coinrow.play $(if $(ROW),--row "$(ROW)") $(if $(SEED),--seed $(SEED))
 
 $(E2E_STAMP): $(STAMP)
-	@$(call pip_install,-e '.[dev,e2e]')
+	@$(call pip_install,-e '.[$(EXTRAS),e2e]')
 	@touch $@
 
 e2e: $(E2E_STAMP) ## the animation in headless Chromium (needs: apt-get install chromium); screenshots to docs/

@@ -10,11 +10,8 @@ it in, and the command-line tools use it too.
 
 from __future__ import annotations
 
-import signal
-import sys
 import traceback
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -22,8 +19,13 @@ from typing import Any
 
 from coinrow.game import Totals, difference_table
 from coinrow.registry import Formulation, by_slug, load_module, source_file
+from coinrow.sandbox import CallTimeout, RecursionLimits, capped_recursion_limit, time_limit
+
+__all__ = ["CallTimeout", "Grader", "NotAttempted", "WrongAnswer", "show_call", "show_row", "time_limit"]
 
 DEFAULT_CALL_LIMIT = 4.0  # CPU seconds; an O(n^2) answer needs well under 1 s at n = 1000
+SMALL_ROW = 12  # a row this short finishes in microseconds even by exhaustive search
+STATE_CHECK_MAX_N = 200  # a failing row up to this long is re-run on a fresh import to spot kept state
 
 
 class NotAttempted(Exception):
@@ -33,77 +35,52 @@ class NotAttempted(Exception):
 class WrongAnswer(AssertionError):
     """A graded call failed; ``str()`` is the whole one-glance message."""
 
-    def __init__(self, slug: str, row: Sequence[int], message: str) -> None:
+    def __init__(
+        self,
+        slug: str,
+        row: Sequence[int],
+        message: str,
+        *,
+        ran: bool = True,
+        error: BaseException | None = None,
+    ) -> None:
         super().__init__(message)
         self.slug = slug
         self.row = tuple(row)
-
-
-class CallTimeout(BaseException):
-    """Raised inside learner code when its time is up (a BaseException, so a
-    bare ``except Exception`` in the learner's code cannot swallow it)."""
-
-
-@contextmanager
-def time_limit(cpu_seconds: float) -> Iterator[None]:
-    """Raise ``CallTimeout`` in the block after ``cpu_seconds`` of CPU time (main thread only).
-
-    CPU time (``ITIMER_PROF``), not wall time, so a busy machine does not make a
-    correct answer "too slow"; a wall-clock backstop of three times the limit
-    (plus a second) still ends code that sleeps or waits for input.
-    """
-
-    def expire(signum: int, frame: object) -> None:
-        raise CallTimeout
-
-    previous = {sig: signal.signal(sig, expire) for sig in (signal.SIGPROF, signal.SIGALRM)}
-    signal.setitimer(signal.ITIMER_PROF, cpu_seconds)
-    signal.setitimer(signal.ITIMER_REAL, 3 * cpu_seconds + 1)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-
-
-RECURSION_CAP = 15_000  # frames; deep enough for n = 4000 top-down, shallow enough for the C stack
-
-
-@contextmanager
-def _capped_recursion_limit() -> Iterator[None]:
-    """Let learner code raise the recursion limit, but not past ``RECURSION_CAP``, and restore it.
-
-    Past what the C stack holds, runaway recursion would crash the whole run
-    (no summary); capped, it ends in a ``RecursionError`` that is reported.
-    """
-    original_limit = sys.getrecursionlimit()
-    setter = sys.setrecursionlimit
-
-    def capped(limit: int) -> None:
-        setter(min(limit, RECURSION_CAP))
-
-    sys.setrecursionlimit = capped
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit = setter
-        setter(original_limit)
+        self.ran = ran  # False: not run, because the formulation was already too slow on a shorter row
+        self.error = error  # what the learner's code raised, if it raised
 
 
 def show_row(row: Sequence[int], keep: int = 12) -> str:
-    """The row as a list literal, its middle elided when it has more than ``keep`` coins.
+    """The row as the literal it was passed as (list or tuple), its middle elided past ``keep`` coins.
 
     >>> show_row(list(range(20)), keep=6)
     '[0, 1, 2, …14 more…, 17, 18, 19]'
+    >>> show_row((7,))
+    '(7,)'
     """
     items = list(row)
     if len(items) <= keep:
-        return repr(items)
+        return repr(tuple(items) if isinstance(row, tuple) else items)
     head, tail = items[: keep // 2], items[-(keep // 2) :]
     hidden = len(items) - len(head) - len(tail)
-    return "[" + ", ".join(map(str, head)) + f", …{hidden} more…, " + ", ".join(map(str, tail)) + "]"
+    inside = ", ".join(map(str, head)) + f", …{hidden} more…, " + ", ".join(map(str, tail))
+    return f"({inside})" if isinstance(row, tuple) else f"[{inside}]"
+
+
+def show_value(value: object, width: int = 120) -> str:
+    """``repr(value)``, cut in the middle past ``width`` characters; never raises (huge ints included)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - e.g. an int past the 4300-digit repr limit
+        digits = f" of about {value.bit_length() * 3 // 10} digits" if isinstance(value, int) else ""
+        text = f"<{type(value).__name__}{digits}>"
+    return shorten(text, width)
+
+
+def shorten(text: str, width: int = 120) -> str:
+    """``text`` cut in the middle past ``width`` characters."""
+    return text if len(text) <= width else text[: width - 30] + " … " + text[-20:]
 
 
 def show_call(function: str, row: Sequence[int], *extra: object) -> str:
@@ -114,8 +91,26 @@ def show_call(function: str, row: Sequence[int], *extra: object) -> str:
 
 
 def is_exact_int(value: object) -> bool:
-    """True for a Python int that is not a bool."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    """True for a plain Python int (not a bool, not an int subclass, not a NumPy integer)."""
+    return type(value) is int
+
+
+def type_problem(value: object) -> str:
+    """Why ``value`` is not an exact int, in a few words."""
+    kind = type(value)
+    if kind is bool:
+        return "a bool came back, expected an int"
+    if kind is float:
+        return "a float came back: floats lose exactness above 2**53; stay in ints (use //)"
+    if kind.__module__ == "numpy":
+        if kind.__name__ == "ndarray":
+            return "a NumPy array came back, expected a single int"
+        return (
+            f"a NumPy {kind.__name__} came back: convert it with int() (int64 also overflows past 2**63 - 1)"
+        )
+    if isinstance(value, int):
+        return f"an int subclass ({kind.__name__}) came back: return a plain int"
+    return f"a {kind.__name__} came back, expected an int"
 
 
 def expected_value(formulation: Formulation, totals: Totals, parity_guarantee: int | None) -> object:
@@ -140,10 +135,19 @@ def normalise(formulation: Formulation, got: object) -> object:
 
 
 def is_exact(formulation: Formulation, got: object) -> bool:
-    """True when every number in ``got`` is an exact int."""
+    """True when every number in ``got`` is an exact int (checked before any comparison)."""
     if formulation.returns == "totals":
-        return isinstance(got, tuple) and all(is_exact_int(x) for x in got)
+        return type(got) is tuple and all(is_exact_int(x) for x in got)
     return is_exact_int(got)
+
+
+def _shape_problem(formulation: Formulation, got: object) -> str:
+    if formulation.returns == "totals":
+        if type(got) is not tuple:
+            return f"a {type(got).__name__} came back, expected a pair (first, second)"
+        bad = [x for x in got if not is_exact_int(x)]
+        return f"the pair holds {type(bad[0]).__name__}, expected two exact ints" if bad else ""
+    return type_problem(got)
 
 
 @dataclass
@@ -163,9 +167,11 @@ class Grader:
     def module(self, slug: str) -> ModuleType:
         """The imported attempt; import problems are reported as a ``WrongAnswer``."""
         if slug not in self._modules:
+            path = source_file(self.impl_dir, slug)
             try:
-                self._modules[slug] = load_module(self.impl_dir, slug)
-            except Exception as error:  # noqa: BLE001 - any import failure is reported
+                with time_limit(self.call_limit, f"importing {path.name}"), capped_recursion_limit():
+                    self._modules[slug] = load_module(self.impl_dir, slug)
+            except (Exception, SystemExit, CallTimeout) as error:  # noqa: BLE001 - every import failure is reported
                 self._modules[slug] = error
         loaded = self._modules[slug]
         if isinstance(loaded, BaseException):
@@ -186,28 +192,35 @@ class Grader:
         slow_n = self._too_slow_at.get(slug)
         if slow_n is not None and len(row) >= slow_n:
             raise WrongAnswer(
-                slug, row, f"{slug}: not run: {call_text} — already too slow on a row of n = {slow_n}"
+                slug,
+                row,
+                f"{slug}: not run: {call_text} — already too slow on a row of n = {slow_n}",
+                ran=False,
             )
         target = getattr(self.module(slug), function, None)
         if not callable(target):
             raise WrongAnswer(slug, row, f"{slug}: the file has no function {function}()")
+        learner_file = source_file(self.impl_dir, slug)
+        limits = RecursionLimits(0)
         try:
-            with time_limit(self.call_limit), _capped_recursion_limit():
+            with time_limit(self.call_limit, f"{slug}: {call_text}"), capped_recursion_limit() as limits:
                 return target(row, *extra)
         except NotImplementedError as error:
             raise NotAttempted(f"{slug}.{function} is not attempted yet") from error
         except CallTimeout:
             self._too_slow_at[slug] = min(len(row), slow_n or len(row))
-            raise WrongAnswer(
-                slug, row, _too_slow_message(slug, call_text, len(row), self.call_limit)
-            ) from None
-        except RecursionError:
-            raise WrongAnswer(slug, row, _recursion_message(slug, call_text, len(row))) from None
+            message = _too_slow_message(slug, call_text, len(row), self.call_limit)
+            raise WrongAnswer(slug, row, message) from None
+        except RecursionError as error:
+            message = _recursion_message(slug, call_text, len(row), limits.allows_depth_of(len(row)))
+            raise WrongAnswer(slug, row, message, error=error) from None
+        except SystemExit as error:
+            message = f"{slug}: {call_text} called sys.exit({show_value(error.code)}): return the answer"
+            raise WrongAnswer(slug, row, message, error=error) from None
         except Exception as error:  # noqa: BLE001 - every learner error becomes a message
-            where = _learner_frame(error, source_file(self.impl_dir, slug))
-            raise WrongAnswer(
-                slug, row, f"{slug}: {call_text} raised {type(error).__name__}: {error}{where}"
-            ) from None
+            where = _learner_frame(error, learner_file)
+            message = f"{slug}: {call_text} raised {type(error).__name__}: {shorten(str(error), 200)}{where}"
+            raise WrongAnswer(slug, row, message, error=error) from None
 
     def check_value(
         self, slug: str, row: Sequence[int], totals: Totals, parity_guarantee: int | None = None
@@ -223,17 +236,35 @@ class Grader:
             return
         expected = expected_value(formulation, totals, parity_guarantee)
         got = normalise(formulation, self.call(slug, function, row))
-        if got == expected and is_exact(formulation, got):
+        exact = is_exact(formulation, got)
+        if exact and got == expected:
             return
-        message = f"{slug}: {show_call(function, row)} returned {got!r}, expected {expected!r}"
-        if got == expected:
-            message += (
-                f" — but as {type(got).__name__}: return an exact int (floats lose precision above 2**53)"
-            )
-        hint = self.diagnose(formulation, row, got) if self.diagnose else None
-        if hint:
-            message += f"\n  likely mistake: {hint}"
+        message = f"{slug}: {show_call(function, row)} returned {show_value(got)}, expected {expected!r}"
+        if not exact:
+            message += f"\n  {_shape_problem(formulation, got)}"
+        else:
+            hint = self._state_hint(slug, function, row, expected)
+            if hint is None and self.diagnose:
+                hint = self.diagnose(formulation, row, got)
+            if hint:
+                message += f"\n  likely mistake: {hint}"
         raise WrongAnswer(slug, row, message)
+
+    def _state_hint(self, slug: str, function: str, row: Sequence[int], expected: object) -> str | None:
+        """Name state kept between calls: the same row is right on a fresh import of the file."""
+        if len(row) > STATE_CHECK_MAX_N:
+            return None
+        fresh = Grader(self.impl_dir, self.call_limit)
+        try:
+            again = normalise(by_slug(slug), fresh.call(slug, function, tuple(row)))
+        except (WrongAnswer, NotAttempted):
+            return None
+        if again == expected and is_exact(by_slug(slug), again):
+            return (
+                "this row alone, on a fresh import, gives the right answer: state is kept between "
+                "calls (a module-level cache or global variable sees the previous rows)"
+            )
+        return None
 
     def check_line(self, slug: str, row: Sequence[int], totals: Totals) -> None:
         """Grade a line of play by replaying it: every move must keep the mover's optimal
@@ -278,13 +309,15 @@ class Grader:
         try:
             got = self.call(slug, function, row, *extra)
         except WrongAnswer as failure:
-            if "raised ValueError" in str(failure):
+            if isinstance(failure.error, ValueError):
                 return
-            raise
+            if failure.error is None:
+                raise
+            raise WrongAnswer(slug, row, f"{failure}\n  expected ValueError (or a subclass of it)") from None
         raise WrongAnswer(
             slug,
             row,
-            f"{slug}: {show_call(function, row, *extra)} returned {got!r}, expected ValueError "
+            f"{slug}: {show_call(function, row, *extra)} returned {show_value(got)}, expected ValueError "
             f"(the parity strategy needs an even number of coins)",
         )
 
@@ -302,14 +335,28 @@ def _learner_frame(error: BaseException, learner_file: Path) -> str:
 
 
 def _too_slow_message(slug: str, call_text: str, n: int, limit: float) -> str:
+    if n <= SMALL_ROW:
+        cause = (
+            f"even n = {n} does not finish: an endless loop (a loop variable that never moves?), "
+            "or code that waits (sleep, input, breakpoint)"
+        )
+    else:
+        cause = (
+            "exponential work — no memo, a memo that is never written, 0/-1 used as 'not computed' "
+            "(a real value, so the memo never hits), lru_cache(maxsize=128) evicting, "
+            "or a memo key that copies the row (O(n) per call)"
+        )
     return (
-        f"{slug}: too slow: {call_text} did not finish in {limit:g} s of CPU time.\n"
-        "  likely cause: exponential recursion — no memo, a memo that is never written, "
-        "or 0/-1 used as 'not computed' (a real value, so the memo never hits)"
+        f"{slug}: too slow: {call_text} did not finish in {limit:g} s of CPU time.\n  likely cause: {cause}"
     )
 
 
-def _recursion_message(slug: str, call_text: str, n: int) -> str:
+def _recursion_message(slug: str, call_text: str, n: int, endless: bool) -> str:
+    if endless:
+        return (
+            f"{slug}: RecursionError: {call_text} recursed far deeper than n = {n} needs.\n"
+            "  likely cause: endless recursion: check the base case, and that every call shrinks i..j"
+        )
     return (
         f"{slug}: RecursionError: {call_text} recursed deeper than Python's limit "
         f"(depth grows with n = {n}; the default limit of 1000 fails near n = 500).\n"

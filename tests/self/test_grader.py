@@ -1,5 +1,7 @@
 """The grader itself: messages, time limits, recursion, broken files."""
 
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -8,7 +10,7 @@ import pytest
 from coinrow.diagnosis import greedy_totals, likely_mistake
 from coinrow.game import Totals
 from coinrow.grading import CallTimeout, Grader, WrongAnswer, show_call, show_row, time_limit
-from coinrow.registry import by_slug
+from coinrow.registry import REPO_ROOT, by_slug
 
 
 def _attempt(tmp_path: Path, slug: str, source: str) -> Grader:
@@ -38,7 +40,7 @@ def test_busy_loop_ends_at_the_cpu_limit() -> None:
         while True:
             pass
 
-    with time_limit(0.2), pytest.raises(CallTimeout):
+    with pytest.raises(CallTimeout), time_limit(0.2):
         spin()
     assert time.perf_counter() - started < 2
 
@@ -54,7 +56,7 @@ def test_exception_names_type_file_line_and_row(tmp_path: Path) -> None:
     grader = _attempt(tmp_path, "difference_dp", "def score_difference(coins):\n    return coins[0] // 0\n")
     message = _message(grader, (4, 2), 2)
     assert message == (
-        "difference_dp: score_difference([4, 2]) raised ZeroDivisionError: integer division or modulo by zero"
+        "difference_dp: score_difference((4, 2)) raised ZeroDivisionError: integer division or modulo by zero"
         " (at difference_dp.py:2: return coins[0] // 0)"
     )
 
@@ -63,25 +65,101 @@ def test_too_slow_names_the_row_and_later_larger_rows_fail_at_once(tmp_path: Pat
     source = "def score_difference(coins):\n    while True:\n        pass\n"
     grader = _attempt(tmp_path, "difference_dp", source)
     first = _message(grader, (0, 0, 0), 0)
-    assert first.startswith("difference_dp: too slow: score_difference([0, 0, 0]) did not finish in 0.5 s")
-    assert "exponential recursion" in first
+    assert first.startswith("difference_dp: too slow: score_difference((0, 0, 0)) did not finish in 0.5 s")
+    assert "endless loop" in first  # n = 3 cannot be slow for any other reason
     started = time.perf_counter()
     second = _message(grader, (0, 0, 0, 0), 0)
     assert time.perf_counter() - started < 0.1
     assert "already too slow on a row of n = 3" in second
 
 
-def test_runaway_recursion_is_reported_not_a_crash(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "lift",
+    [
+        "import sys\nsys.setrecursionlimit(10**6)\n",  # at import time
+        "from sys import setrecursionlimit\nsetrecursionlimit(10**6)\n",  # bound at import time
+    ],
+)
+def test_runaway_recursion_is_reported_not_a_crash(tmp_path: Path, lift: str) -> None:
+    """Past what the C stack holds, a lifted limit ends the run in a segfault; capped, it is reported."""
     source = (
-        "import sys\n"
+        lift + "from functools import lru_cache\n"
         "def score_difference(coins):\n"
-        "    sys.setrecursionlimit(10**9)\n"
-        "    def down(k):\n"
-        "        return down(k + 1)\n"
-        "    return down(0)\n"
+        "    @lru_cache(maxsize=None)\n"
+        "    def best(i, j):\n"
+        "        return 0 if i > j else max(coins[i] - best(i + 1, j), coins[j] - best(i, j))\n"
+        "    return best(0, len(coins) - 1)\n"
     )
     grader = _attempt(tmp_path, "difference_dp", source)
-    assert "RecursionError" in _message(grader, (1,), 1)
+    message = _message(grader, (1,), 1)
+    assert "RecursionError" in message
+    assert "endless recursion: check the base case" in message
+
+
+def test_code_that_swallows_every_timeout_is_stopped_with_a_reason(tmp_path: Path) -> None:
+    """A busy loop inside ``try/except BaseException`` swallows every time-out; the watchdog ends the run."""
+    source = (
+        "def score_difference(coins):\n"
+        "    while True:\n"
+        "        try:\n"
+        "            while True:\n"
+        "                pass\n"
+        "        except BaseException:\n"
+        "            continue\n"
+    )
+    (tmp_path / "difference_dp").mkdir()
+    (tmp_path / "difference_dp" / "difference_dp.py").write_text(source, encoding="utf-8")
+    args = ["tests/grade", "-q", f"--impl={tmp_path}", "--formulation=difference_dp", "--call-limit=0.2"]
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", *args],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 3
+    assert "did not stop when its time was up: it catches every exception" in run.stderr
+
+
+def test_sys_exit_is_reported(tmp_path: Path) -> None:
+    grader = _attempt(
+        tmp_path, "difference_dp", "import sys\ndef score_difference(coins):\n    sys.exit(0)\n"
+    )
+    assert (
+        _message(grader, (1,), 1)
+        == "difference_dp: score_difference((1,)) called sys.exit(0): return the answer"
+    )
+
+
+@pytest.mark.parametrize(
+    ("returned", "problem"),
+    [
+        ("True", "a bool came back"),
+        ("1.0", "a float came back"),
+        ("type('Liar', (int,), {'__eq__': lambda self, other: True})(0)", "an int subclass (Liar) came back"),
+    ],
+)
+def test_only_a_plain_int_is_an_answer(tmp_path: Path, returned: str, problem: str) -> None:
+    grader = _attempt(tmp_path, "difference_dp", f"def score_difference(coins):\n    return {returned}\n")
+    assert problem in _message(grader, (1,), 1)
+
+
+def test_state_kept_between_calls_is_named(tmp_path: Path) -> None:
+    """A module-level cache keyed on (i, j) answers the second row from the first row's cells."""
+    source = (
+        "from functools import lru_cache\n"
+        "ROW = []\n"
+        "@lru_cache(maxsize=None)\n"
+        "def best(i, j):\n"
+        "    return 0 if i > j else max(ROW[i] - best(i + 1, j), ROW[j] - best(i, j - 1))\n"
+        "def score_difference(coins):\n"
+        "    ROW[:] = coins\n"
+        "    return best(0, len(coins) - 1)\n"
+    )
+    grader = _attempt(tmp_path, "difference_dp", source)
+    grader.check_value("difference_dp", (4,), Totals(4, 0))
+    assert "state is kept between calls" in _message(grader, (9,), 9)
 
 
 def test_a_file_that_does_not_import_is_reported(tmp_path: Path) -> None:
