@@ -46,7 +46,7 @@ catalogue: $(STAMP) ## grade every catalogued wrong answer and correct alternati
 	@$(PY) -m coinrow.catalogue
 
 watch: $(STAMP) ## re-grade on every save (F=<slug> for one)
-	$(VENV)/bin/ptw --now --clear --runner $(VENV)/bin/pytest . $(GRADE_ARGS) --impl=problems
+	$(VENV)/bin/ptw --now --clear --patterns '*.py,**/*.py' --runner $(VENV)/bin/pytest . $(GRADE_ARGS) --impl=problems
 
 reset: $(STAMP) ## restore the stub of F=<slug> from git, after backing up your attempt
 	@$(PY) -m coinrow.reset $(F)

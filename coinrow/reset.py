@@ -65,8 +65,8 @@ def reset(slug: str, now: datetime | None = None) -> str:
     path = source_file(IMPLS["problems"], slug)
     relative = path.relative_to(REPO_ROOT).as_posix()
     stub = pristine_stub(relative)
-    current = path.read_text(encoding="utf-8") if path.exists() else None
-    if current == stub:
+    current = path.read_bytes() if path.exists() else None  # bytes: any encoding the learner saved in
+    if current == stub.encode("utf-8"):
         return f"{relative} is already the stub; nothing to do"
     message = ""
     if current is not None:
