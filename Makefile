@@ -26,11 +26,18 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP) ## create .venv and install the project with its dev tools
 
+# A run whose summary never printed (the code under test ended the interpreter) must not pass:
+# the suite removes KATA_RUN_MARKER when it prints its summary.
+grade = marker=$$(mktemp); KATA_RUN_MARKER=$$marker $(PY) -m pytest $(GRADE_ARGS) --impl=$(1); status=$$?; \
+	if [ $$status -eq 0 ] && [ -e $$marker ]; then status=3; \
+	echo "the run ended before its summary: the code under test ended the interpreter (os._exit?)" >&2; \
+	fi; rm -f $$marker; exit $$status
+
 test: $(STAMP) ## grade your answers in problems/ (F=<slug> for one, LIMIT=<s> per call)
-	@$(PY) -m pytest $(GRADE_ARGS) --impl=problems
+	@$(call grade,problems)
 
 solutions: $(STAMP) ## run the same grading suite on the reference solutions
-	@$(PY) -m pytest $(GRADE_ARGS) --impl=solutions
+	@$(call grade,solutions)
 
 lint: $(STAMP) ## ruff check and ruff format --check
 	$(VENV)/bin/ruff check .

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -161,6 +162,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    marker = os.environ.get("KATA_RUN_MARKER")
+    if marker:  # the summary is printed: the run did not end early (see the Makefile)
+        Path(marker).unlink(missing_ok=True)
     if not _TALLIES:
         return
     write = terminalreporter.write_line
