@@ -273,7 +273,7 @@ def _value_text(a: Answer) -> str:
 def answers_table(row: Sequence[int], optimum: Totals, answers: Sequence[Answer]) -> Table:
     """One row's answers: value as returned, the common totals, and the verdict against the oracle."""
     table = Table(
-        title=Text(f"Answers on {show_row(row)}", style="bold"),
+        title=Text(f"Answers on {show_row(list(row))}", style="bold"),
         caption=(
             f"exhaustive oracle: first {optimum.first}, second {optimum.second}, "
             f"difference {optimum.difference}"
