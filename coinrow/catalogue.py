@@ -110,7 +110,11 @@ def grade_batch(batch: Sequence[Entry], call_limit: float = CATALOGUE_CALL_LIMIT
             shutil.copyfile(entry.path, attempt)
         slugs = ",".join(entry.slug for entry in batch)
         pytest_args = ["tests/grade", "-q", "--tb=no", "-rN", "--no-header", f"--impl={workspace}"]
-        pytest_args += [f"--formulation={slugs}", f"--call-limit={call_limit:g}"]
+        pytest_args += [
+            f"--formulation={slugs}",
+            f"--call-limit={call_limit:g}",
+            "--hypothesis-profile=catalogue",
+        ]
         run = subprocess.run(
             [sys.executable, "-m", "pytest", *pytest_args],
             cwd=REPO_ROOT,

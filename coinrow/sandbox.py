@@ -92,7 +92,7 @@ def time_limit(cpu_seconds: float, what: str = "the call") -> Iterator[None]:
     wall = 3 * cpu_seconds + 1
     signal.setitimer(signal.ITIMER_PROF, cpu_seconds, 0.1)
     signal.setitimer(signal.ITIMER_REAL, wall, 0.1)
-    _WATCHDOG.arm(wall + 3, what)
+    _WATCHDOG.arm(wall + 2, what)
     try:
         yield
     finally:
