@@ -1,6 +1,7 @@
-"""The README's table of formulations, generated from the registry.
+"""The README tables of formulations, generated from the registry.
 
-``python -m coinrow.docs`` prints it; a test keeps README.md in step with it.
+``python -m coinrow.docs`` prints it and the order table of problems/README.md;
+a test keeps both files in step with the registry.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ RETURNS_TEXT = {
     "first": "first",
     "totals": "(first, second)",
     "parity": "the parity guarantee; a move",
+    "line": "a line of moves",
 }
 
 
@@ -37,5 +39,17 @@ def formulations_table(formulations: tuple[Formulation, ...] = FORMULATIONS) -> 
     return "\n".join(lines)
 
 
+def order_table(formulations: tuple[Formulation, ...] = FORMULATIONS) -> str:
+    """The order to work in (problems/README.md): folder, functions to write, what they return."""
+    lines = ["| # | folder | write | returns |", "|---|---|---|---|"]
+    for number, f in enumerate(formulations, start=1):
+        tag = " (bonus)" if f.bonus else ""
+        calls = ", ".join(f"`{name}(…)`" for name in f.functions)
+        lines.append(f"| {number} | `{f.slug}/`{tag} | {calls} | {RETURNS_TEXT.get(f.returns, f.returns)} |")
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
     print(formulations_table())
+    print()
+    print(order_table())
