@@ -61,6 +61,7 @@ reset: $(STAMP) ## restore the stub of F=<slug> from git, after backing up your 
 # See it and play it: the table animated in a browser, its browser test, a game against optimal play.
 .PHONY: animate play e2e
 E2E_STAMP := $(VENV)/.e2e-installed
+E2E_EXTRAS := $(EXTRAS),e2e
 
 animate: $(STAMP) ## write the table animation, one HTML page (ROW="5 3 7 10", F=<slug>, OUT=<file>)
 	@$(PY) -m coinrow.animate $(if $(ROW),--row "$(ROW)") $(if $(F),--formulation $(F)) $(if $(OUT),--out "$(OUT)")
@@ -69,7 +70,7 @@ play: $(STAMP) ## play first against the optimal opponent (ROW="8 15 3 7"; SEED=
 	@$(PY) -m coinrow.play $(if $(ROW),--row "$(ROW)") $(if $(SEED),--seed $(SEED))
 
 $(E2E_STAMP): $(STAMP)
-	@$(call pip_install,-e '.[$(EXTRAS),e2e]')
+	@$(call pip_install,-e '.[$(E2E_EXTRAS)]')
 	@touch $@
 
 e2e: $(E2E_STAMP) ## the animation in headless Chromium (needs: apt-get install chromium); screenshots to docs/
