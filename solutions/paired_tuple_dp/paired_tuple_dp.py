@@ -38,8 +38,10 @@ def player_totals(coins: Sequence[int]) -> tuple[int, int]:
     for length in range(2, n + 1):
         for i in range(n - length + 1):
             j = i + length - 1
-            left_next, right_next = p[i + 1][j], p[i][j - 1]
-            take_left = (coins[i] + left_next[1], left_next[0])
-            take_right = (coins[j] + right_next[1], right_next[0])
-            p[i][j] = max(take_left, take_right, key=lambda pair: pair[0])
+            left_mover, left_other = p[i + 1][j]
+            right_mover, right_other = p[i][j - 1]
+            if coins[i] + left_other >= coins[j] + right_other:  # keep the pair better for the mover
+                p[i][j] = (coins[i] + left_other, left_mover)
+            else:
+                p[i][j] = (coins[j] + right_other, right_mover)
     return p[0][n - 1]
