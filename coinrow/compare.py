@@ -267,6 +267,8 @@ def show(c: Comparison, console: Console) -> None:
 def _value_text(a: Answer) -> str:
     if a.value is None:
         return "—"
+    if a.returns == "line" and isinstance(a.value, list | tuple) and set(a.value) <= {"left", "right"}:
+        return " ".join("L" if move == "left" else "R" for move in a.value)  # a line of moves: L R …
     return repr(list(a.value) if isinstance(a.value, tuple) else a.value)
 
 
