@@ -5,21 +5,30 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 from coinrow.registry import REPO_ROOT
 
 
-def coinrow(*args: str) -> subprocess.CompletedProcess[str]:
-    """``python -m coinrow *args`` from the repository root, output captured as text."""
+def run_module(
+    module: str, *args: str, cwd: Path = REPO_ROOT, keys: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``python -m <module> *args`` in ``cwd`` (the repository root by default), ``keys`` on stdin."""
     return subprocess.run(
-        [sys.executable, "-m", "coinrow", *args],
-        cwd=REPO_ROOT,
+        [sys.executable, "-m", module, *args],
+        cwd=cwd,
+        input=keys,
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
     )
+
+
+def coinrow(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m coinrow *args`` from the repository root, output captured as text."""
+    return run_module("coinrow", *args)
 
 
 def coinrow_json(*args: str) -> Any:

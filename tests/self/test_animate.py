@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from hypothesis import strategies as st
 from coinrow.animate import DATA_MARK, TABLE_SLUGS, animation_data, animation_steps, render_html
 from coinrow.cases import GameCase, all_cases
 from tests.self.animation_oracle import oracle_cell_text
+from tests.self.commandline import run_module
 from tests.strategies import coin
 
 nonempty_rows = st.lists(coin, min_size=1, max_size=8)
@@ -104,9 +104,7 @@ def test_a_script_end_tag_in_the_data_cannot_break_the_page() -> None:
 
 
 def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "coinrow.animate", *args], cwd=cwd, capture_output=True, text=True, timeout=60
-    )
+    return run_module("coinrow.animate", *args, cwd=cwd)
 
 
 def test_command_line_writes_under_build_by_default(tmp_path: Path) -> None:

@@ -2,23 +2,16 @@
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from coinrow.registry import FORMULATIONS, REPO_ROOT
+from coinrow.registry import FORMULATIONS
+from tests.self.commandline import run_module
 
 
 def bench(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "coinrow.bench", *args],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return run_module("coinrow.bench", *args)
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 
 import pytest
 from hypothesis import given, settings
@@ -14,15 +13,14 @@ from coinrow.cases import all_cases
 from coinrow.game import End, difference_table
 from coinrow.oracle import exhaustive_difference
 from coinrow.play import move_regret
+from tests.self.commandline import run_module
 from tests.strategies import coin
 
 EIGHT_FIFTEEN = next(c for c in all_cases() if c.label == "seed-eight-fifteen")  # [8, 15, 3, 7]: 22 to 11
 
 
 def _play(*args: str, keys: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "coinrow.play", *args], input=keys, capture_output=True, text=True, timeout=60
-    )
+    return run_module("coinrow.play", *args, keys=keys)
 
 
 def test_optimal_play_ends_22_to_11_with_zero_regret() -> None:

@@ -1,19 +1,17 @@
 """make reset: the attempt is backed up, the stub comes back, bad input is one line and exit 2."""
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from coinrow.registry import REPO_ROOT
 from coinrow.reset import is_stub
+from tests.self.commandline import run_module
 
 
 def _run_reset(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "coinrow.reset", *args], cwd=cwd, capture_output=True, text=True, check=False
-    )
+    return run_module("coinrow.reset", *args, cwd=cwd)
 
 
 @pytest.fixture
