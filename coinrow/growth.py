@@ -262,8 +262,9 @@ def plot_growth(series: Sequence[Series], path: Path) -> Path:
             (``pip install -e '.[plot]'``).
     """
     plt = require_plot(path)
-    figure, axes = plt.subplots(figsize=(8, 5), dpi=110)
-    for s in series:
+    figure, axes = plt.subplots(figsize=(10, 5.5), dpi=110)
+    colours = plt.get_cmap("tab20").colors  # 20 distinct colours: one per line, never repeated
+    for index, s in enumerate(series):
         if not s.seconds:
             continue
         sizes = sorted(s.seconds)
@@ -275,12 +276,13 @@ def plot_growth(series: Sequence[Series], path: Path) -> Path:
         else:
             label = s.label
         style = "--" if s.kind == "exponential" else "-"
-        axes.loglog(sizes, [s.seconds[n] for n in sizes], style, marker="o", label=label)
+        colour = colours[(2 * index) % 20 + (2 * index) // 20 % 2]  # dark shades first, then light ones
+        axes.loglog(sizes, [s.seconds[n] for n in sizes], style, marker="o", label=label, color=colour)
     axes.set_xlabel("n (coins in the row)")
     axes.set_ylabel("median seconds per call")
     axes.set_title("Coins in a row: growth of each formulation (log-log)")
     axes.grid(True, which="both", alpha=0.3)
-    axes.legend(fontsize="small")
+    axes.legend(fontsize="small", loc="center left", bbox_to_anchor=(1.01, 0.5))  # beside the lines
     figure.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path)
