@@ -78,23 +78,40 @@ def totals_json(totals: Totals) -> dict[str, int]:
     return {"first": totals.first, "second": totals.second, "difference": totals.difference}
 
 
-def attempt_status(grader: Grader, formulation: Formulation) -> tuple[Status, str]:
+def attempt_status(grader: Grader, formulation: Formulation, thorough: bool = True) -> tuple[Status, str]:
     """Whether the attempt at ``formulation`` is not attempted, failing or ok, with a one-line reason.
 
-    Grades the value function on the case table's small rows (``kind == "value"``)
-    through ``grader`` (so under its time limit). A formulation whose ``returns``
+    Grades the value function through ``grader`` (so under its time limit) on the
+    case table's rows: every row, complexity rows up to n = 1000 included, when
+    ``thorough`` (a learner's code, which must never be timed if ``make test``
+    would fail it); the small rows only otherwise (the references). It also checks
+    that the caller's row is left as it was and, for a formulation with more than
+    one function, that each of them is attempted. A formulation whose ``returns``
     is unknown is only called, on the seeds' row [5, 3, 7, 10], not graded.
     """
+    slug = formulation.slug
     try:
         if formulation.returns not in KNOWN_RETURNS:
-            grader.call(formulation.slug, formulation.value_function, UNGRADED_ROW)
+            grader.call(slug, formulation.value_function, UNGRADED_ROW)
+            return "ok", ""
         for case in all_cases():
-            if case.kind == "value" and formulation.returns in KNOWN_RETURNS:
-                grader.check_value(formulation.slug, case.row, case.totals, case.parity_guarantee)
+            too_long = formulation.max_n is not None and len(case.row) > formulation.max_n
+            if (case.kind == "value" or thorough) and not too_long:
+                grader.check_value(slug, case.row, case.totals, case.parity_guarantee)
+        if thorough:
+            row = list(UNGRADED_ROW)
+            grader.call(slug, formulation.value_function, row)
+            if row != list(UNGRADED_ROW):
+                return (
+                    "failing",
+                    f"{formulation.value_function}({list(UNGRADED_ROW)}) changed the caller's row",
+                )
+            for function in formulation.functions[1:]:  # e.g. parity_move beside parity_guarantee
+                grader.call(slug, function, UNGRADED_ROW, 0, len(UNGRADED_ROW) - 1)
     except NotAttempted:
-        return "not attempted", f"{formulation.value_function}() still raises NotImplementedError"
+        return "not attempted", "a function still raises NotImplementedError"
     except WrongAnswer as wrong:
-        return "failing", first_line(wrong, formulation.slug)
+        return "failing", first_line(wrong, slug)
     return "ok", ""
 
 

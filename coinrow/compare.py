@@ -79,12 +79,16 @@ def build(
 ) -> Comparison:
     """Grade, answer and prepare the growth series (not yet timed) for ``impl``."""
     grader = Grader(impl_dir(impl))
-    statuses = {f.slug: attempt_status(grader, f) for f in FORMULATIONS}
+    statuses = {f.slug: attempt_status(grader, f, thorough=impl != REFERENCE) for f in FORMULATIONS}
     optima = [oracle_totals(row) for row in rows]
     answers = [
         [answer(grader, f, row, optimum) for f in FORMULATIONS]
         for row, optimum in zip(rows, optima, strict=True)
     ]
+    for row, row_answers in zip(rows, answers, strict=True):  # wrong on a row asked for: failing too
+        for a in row_answers:
+            if statuses[a.slug][0] == "ok" and a.verdict in ("failing", "differs"):
+                statuses[a.slug] = ("failing", a.message or f"a wrong answer on {list(row)}")
     comparison = Comparison(impl, rows, optima, answers, statuses)
     reference = grader if impl == REFERENCE else Grader(IMPLS[REFERENCE])
     for f in FORMULATIONS:
