@@ -86,7 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _row_of(args: argparse.Namespace) -> tuple[int, ...]:
-    return parse_row(" ".join([args.row or "", *args.coins]))
+    given = bool((args.row or "").strip() or args.coins)  # ROW="[]" is given but empty: an error
+    return parse_row(" ".join([args.row or "", *args.coins]), required=given)
 
 
 def _sizes(option: str, text: str | None) -> tuple[int, ...] | None:

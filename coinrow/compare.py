@@ -143,7 +143,7 @@ def run_compare(
         measure(comparison.series, budget or Budget())
         if plot_path:
             comparison.plot = plot_growth(comparison.series, plot_path)
-    except PlotUnavailable as error:
+    except (PlotUnavailable, OSError) as error:  # a bad suffix, no matplotlib, or a path it cannot write
         raise UsageError(str(error)) from None
     if as_json:
         print(json.dumps(to_json(comparison), indent=1, default=repr))

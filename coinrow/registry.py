@@ -37,7 +37,7 @@ class Formulation:
     source: str
     bonus: bool = False
     max_n: int | None = None  # graded only on rows up to this length (an exponential kata)
-    fills_table: bool = True  # fills an interval table of its own, so the tools can animate it
+    fills_table: bool = True  # fills an n x n interval table of its own, which the tools can draw
 
     @property
     def value_function(self) -> str:
@@ -116,7 +116,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         base="n = 0: guarantee 0",
         answer="the larger class sum (a guarantee, not the optimum)",
         time="O(n)",
-        space="O(1)",
+        space="O(n) for the two slices (O(1) with a loop)",
         source="The parity argument of LeetCode 877 'Stone Game'; P. Winkler, 'Mathematical Puzzles'",
         fills_table=False,
     ),
@@ -165,6 +165,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         space="O(n)",
         source="LeetCode 486 'Predict the Winner' with the table rolled into one row",
         bonus=True,
+        fills_table=False,  # one row rolled in place: no n x n table to draw
     ),
     Formulation(
         slug="vectorised_dp",
@@ -180,6 +181,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         space="O(n)",
         source="LeetCode 486 table filled by anti-diagonals, as array expressions",
         bonus=True,
+        fills_table=False,  # one row rolled in place: no n x n table to draw
     ),
     Formulation(
         slug="linear_reduction",

@@ -11,6 +11,7 @@ import re
 from typing import NoReturn
 
 _INTEGER = re.compile(r"[+-]?\d+")
+MAX_DIGITS = 1000  # Python refuses to print ints past 4300 digits; sums of long coins must still print
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|[+-]?(inf|nan)", re.IGNORECASE)
 
 
@@ -39,6 +40,10 @@ def parse_row(text: str, max_coins: int | None = None, *, required: bool = False
     coins = []
     for token in text.replace(",", " ").replace("[", " ").replace("]", " ").split():
         if _INTEGER.fullmatch(token):
+            if len(token.lstrip("+-")) > MAX_DIGITS:
+                raise UsageError(
+                    f"a coin of {len(token.lstrip('+-'))} digits is over the limit of {MAX_DIGITS}"
+                )
             coins.append(int(token))
         elif _NUMBER.fullmatch(token):
             raise UsageError(f'{token!r} is not an integer: coins are whole numbers (e.g. ROW="5 3 7 10")')

@@ -70,7 +70,7 @@ class TableView:
 def table_view(formulation: Formulation) -> TableView:
     """The view of ``formulation``'s own table, or the difference table with a note."""
     match = re.match(r"\s*(\w+)\s*([\[(])", formulation.state)
-    if formulation.returns in ("difference", "first", "totals") and match:
+    if formulation.fills_table and formulation.returns in ("difference", "first", "totals") and match:
         quantity: Literal["difference", "first", "totals"] = formulation.returns
         return TableView(match.group(1), match.group(2) == "[", quantity, None)
     return TableView(
