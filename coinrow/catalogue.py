@@ -54,6 +54,7 @@ class Outcome:
     status: str  # the summary's word for the formulation: "solved (…)", "FAILING (…)", …
     message: str  # the smallest failure's first line, or "" when solved
     seconds: float  # time the suite spent on this formulation
+    hint: str = ""  # the "likely mistake" or "likely cause" line under the message, if any
 
     @property
     def as_expected(self) -> bool:
@@ -71,17 +72,18 @@ def entries(root: Path = CATALOGUE) -> list[Entry]:
     return found
 
 
-def _parse_summary(stdout: str, slug: str) -> tuple[str, str, float]:
-    """The status, the smallest failure's first line and the seconds the summary gives for ``slug``."""
+def _parse_summary(stdout: str, slug: str) -> tuple[str, str, float, str]:
+    """What the summary says of ``slug``: status, smallest failure, seconds, and the hint under it."""
     lines = stdout.splitlines()
     for k, line in enumerate(lines):
         if line.startswith(f"{slug} "):
-            following = lines[k + 1] if k + 1 < len(lines) else ""
-            message = following.strip() if following.startswith("    ") else ""
+            indented = [x.strip() for x in lines[k + 1 : k + 4] if x.startswith("    ")]
+            message = indented[0] if indented else ""
+            hint = next((x for x in indented[1:] if x.startswith("likely")), "")
             seconds = re.search(r"([\d.]+) s\)$", line)
-            return line[len(slug) :].strip(), message, float(seconds.group(1)) if seconds else 0.0
+            return line[len(slug) :].strip(), message, float(seconds.group(1)) if seconds else 0.0, hint
     last = stdout.strip().splitlines()[-1] if stdout.strip() else ""
-    return "no summary (the run crashed?)", last, 0.0
+    return "no summary (the run crashed?)", last, 0.0, ""
 
 
 def batches(chosen: Iterable[Entry]) -> list[list[Entry]]:

@@ -1,8 +1,9 @@
 """Name the likely mistake behind a wrong value, by recomputing known wrong answers.
 
 Each known mistake is replayed on the failing row; when the learner's value
-equals one of them, the grader adds one line naming it. Several mistakes can
-give the same value on a small row, hence "likely".
+equals one of them, that mistake is the candidate. Several mistakes can give
+the same value on a small row, so the grader confirms the candidate on a few
+probe rows (``grading.PROBE_ROWS``) before it names it, and says nothing otherwise.
 """
 
 from __future__ import annotations
@@ -95,6 +96,9 @@ def likely_mistake(formulation: Formulation, row: Sequence[int], got: object) ->
     if formulation.returns == "parity":
         return _parity_mistake(row, got)
     optimal = optimal_totals(row)
+    quantity = _quantity_mistake(formulation, row, got, optimal)  # the most specific: checked first
+    if quantity:
+        return quantity
     known: list[tuple[str, Totals | None]] = [
         ("greedy: taking the larger end every turn is not optimal play", greedy_totals(row)),
         (
@@ -113,7 +117,7 @@ def likely_mistake(formulation: Formulation, row: Sequence[int], got: object) ->
         for text, difference in _difference_variants(row):
             if difference != optimal.difference and got == difference:
                 return text
-    return _quantity_mistake(formulation, row, got, optimal)
+    return None
 
 
 def _quantity_mistake(

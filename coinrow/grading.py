@@ -17,13 +17,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from coinrow.game import Totals, difference_table
+from coinrow.game import Totals, difference_table, optimal_totals
 from coinrow.registry import Formulation, by_slug, load_module, source_file
 from coinrow.sandbox import CallTimeout, RecursionLimits, capped_recursion_limit, time_limit
 
 __all__ = ["CallTimeout", "Grader", "NotAttempted", "WrongAnswer", "show_call", "show_row", "time_limit"]
 
 DEFAULT_CALL_LIMIT = 4.0  # CPU seconds; an O(n^2) answer needs well under 1 s at n = 1000
+PROBE_ROWS = ((3, 1, 4, 1, 5), (2, 7, 1, 8, 2, 8), (9, 2, 6, 5, 3, 5, 8))  # confirm a diagnosis on these
 SMALL_ROW = 12  # a row this short finishes in microseconds even by exhaustive search
 STATE_CHECK_MAX_N = 200  # a failing row up to this long is re-run on a fresh import to spot kept state
 
@@ -244,11 +245,31 @@ class Grader:
             message += f"\n  {_shape_problem(formulation, got)}"
         else:
             hint = self._state_hint(slug, function, row, expected)
-            if hint is None and self.diagnose:
-                hint = self.diagnose(formulation, row, got)
+            if hint is None:
+                hint = self._confirmed_hint(formulation, row, got)
             if hint:
                 message += f"\n  likely mistake: {hint}"
         raise WrongAnswer(slug, row, message)
+
+    def _confirmed_hint(self, formulation: Formulation, row: Sequence[int], got: object) -> str | None:
+        """The diagnosis of ``got``, kept only if every probe row the attempt gets wrong says the same."""
+        if self.diagnose is None:
+            return None
+        hint = self.diagnose(formulation, row, got)
+        if hint is None or formulation.returns == "parity":
+            return hint
+        for probe in PROBE_ROWS:
+            expected = expected_value(formulation, optimal_totals(probe), None)
+            try:
+                answer = normalise(
+                    formulation, self.call(formulation.slug, formulation.value_function, probe)
+                )
+            except (WrongAnswer, NotAttempted):
+                return None
+            answer = normalise(formulation, answer)
+            if answer != expected and self.diagnose(formulation, probe, answer) != hint:
+                return None
+        return hint
 
     def _state_hint(self, slug: str, function: str, row: Sequence[int], expected: object) -> str | None:
         """Name state kept between calls: the same row is right on a fresh import of the file."""
