@@ -356,11 +356,14 @@ def _learner_frame(error: BaseException, learner_file: Path) -> str:
 
 
 def _too_slow_message(slug: str, call_text: str, n: int, limit: float) -> str:
+    needed = by_slug(slug).time
     if n <= SMALL_ROW:
         cause = (
             f"even n = {n} does not finish: an endless loop (a loop variable that never moves?), "
             "or code that waits (sleep, input, breakpoint)"
         )
+    elif needed in ("O(n)", "O(1)"):
+        cause = f"this kata needs {needed} work; an O(n^2) table or a nested loop is far too slow at n = {n}"
     else:
         cause = (
             "exponential work — no memo, a memo that is never written, 0/-1 used as 'not computed' "
