@@ -417,9 +417,9 @@ def show_parity(data: dict[str, Any], console: Console) -> None:
             str(p["turn"]),
             p["player"],
             f"{p['coin']} ({p['end']})" + (" tie" if p["tie"] else ""),
-            f"{p['first']}-{p['second']}",
+            f"{p['first']} : {p['second']}",
             f"{o['coin']} ({o['end']})" + (" tie" if o["tie"] else ""),
-            f"{o['first']}-{o['second']}",
+            f"{o['first']} : {o['second']}",
         )
     console.print(side)
     achieved, optimum = data["parity_totals"], data["totals"]
