@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from coinrow.game import End, difference_table, optimal_line, optimal_totals
+from coinrow.game import End, difference_table, optimal_line, optimal_totals, prefix_sums
 from coinrow.registry import FORMULATIONS, by_slug
 from coinrow.rowarg import OneLineParser, parse_row
 
@@ -58,9 +58,7 @@ class Step:
 
 def _interval_sums(coins: Sequence[int]) -> dict[tuple[int, int], int]:
     """``sum(coins[i..j])`` for every non-empty interval, by prefix sums; 0 for an empty one."""
-    prefix = [0]
-    for coin in coins:
-        prefix.append(prefix[-1] + coin)
+    prefix = prefix_sums(coins)
     n = len(coins)
     return {(i, j): prefix[j + 1] - prefix[i] for i in range(n + 1) for j in range(i - 1, n)}
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from coinrow.cases import all_cases
-from coinrow.game import Totals, totals_from_difference
+from coinrow.game import Totals, line_totals, parity_class_sums, totals_from_difference
 from coinrow.grading import Grader, NotAttempted, WrongAnswer, is_exact_int
 from coinrow.oracle import exhaustive_difference
 from coinrow.registry import Formulation
@@ -64,13 +64,9 @@ def _replay(row: Sequence[int], moves: object) -> Totals | None:
     """The totals a line of "left"/"right" moves collects, or None if it is not a line of play."""
     if not isinstance(moves, list | tuple) or len(moves) != len(row):
         return None
-    i, j, collected = 0, len(row) - 1, [0, 0]
-    for turn, move in enumerate(moves):
-        if move not in ("left", "right"):
-            return None
-        collected[turn % 2] += row[i] if move == "left" else row[j]
-        i, j = (i + 1, j) if move == "left" else (i, j - 1)
-    return Totals(collected[0], collected[1])
+    if not all(move in ("left", "right") for move in moves):
+        return None
+    return line_totals(row, moves)
 
 
 def totals_json(totals: Totals) -> dict[str, int]:
@@ -153,7 +149,7 @@ def answer(grader: Grader, formulation: Formulation, row: Sequence[int], optimum
         if not is_exact_int(value):
             return Answer(slug, returns, value, None, "differs")
         assert isinstance(value, int)
-        guarantee = max(sum(row[0::2]), sum(row[1::2]))
+        guarantee = max(parity_class_sums(row))
         if value != guarantee:
             return Answer(slug, returns, value, None, "differs", message=f"the guarantee is {guarantee}")
         shortfall = optimum.first - value

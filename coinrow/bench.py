@@ -39,7 +39,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from coinrow.grading import CallTimeout, time_limit
-from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module
+from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module, resolve_impl
 
 SIZES = (500, 1000, 2000, 4000)
 EXTRA_SIZES = {"vectorised_dp": (10**4,), "linear_reduction": (10**4, 10**5, 10**6)}
@@ -264,8 +264,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--sizes", default=None, help="comma-separated n instead of the default sizes")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where to write the JSON")
     args = parser.parse_args(argv)
-    impl_dir = IMPLS.get(args.impl, Path(args.impl))
-    if not impl_dir.is_dir():
+    impl_dir = resolve_impl(args.impl)
+    if impl_dir is None:
         fail(f"--impl={args.impl}: no such folder (use solutions, problems or a folder)")
     if args.runs < 1:
         fail(f"--runs={args.runs}: must be at least 1")

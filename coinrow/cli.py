@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from coinrow.oracle import ORACLE_MAX_N
-from coinrow.registry import FORMULATIONS, IMPLS, by_slug
+from coinrow.registry import FORMULATIONS, by_slug, resolve_impl
 from coinrow.rowarg import UsageError, parse_row
 
 EXIT_USAGE = 2
@@ -39,8 +39,8 @@ def impl_dir(impl: str) -> Path:
     Raises:
         UsageError: if there is no such folder.
     """
-    path = IMPLS.get(impl, Path(impl))
-    if not path.is_dir():
+    path = resolve_impl(impl)
+    if path is None:
         raise UsageError(
             f"IMPL={impl}: no such folder (use problems, solutions or a folder laid out like them)"
         )

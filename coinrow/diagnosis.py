@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from coinrow.game import Totals, optimal_totals
+from coinrow.game import Totals, optimal_totals, parity_class_sums
 from coinrow.grading import expected_value
 from coinrow.registry import Formulation
 
@@ -141,7 +141,7 @@ def _quantity_mistake(
 
 
 def _parity_mistake(row: Sequence[int], got: object) -> str | None:
-    even, odd = sum(row[0::2]), sum(row[1::2])
+    even, odd = parity_class_sums(row)
     if got == optimal_totals(row).first and got != max(even, odd):
         return "this is the optimal total; the parity strategy only guarantees the larger class sum"
     if got == min(even, odd) and even != odd:

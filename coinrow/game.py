@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Literal
 
 End = Literal["left", "right"]  # which end of the remaining row a move takes
@@ -179,6 +180,33 @@ def optimal_line(coins: Sequence[int]) -> list[Move]:
         else:
             j -= 1
     return moves
+
+
+def line_totals(coins: Sequence[int], moves: Sequence[End]) -> Totals:
+    """The totals a line of play collects: move k is the first player's for even k, the second's for odd.
+
+    Args:
+        coins: the row, length n.
+        moves: n moves, each "left" or "right".
+
+    >>> line_totals([8, 15, 3, 7], ["right", "left", "left", "right"])
+    Totals(first=22, second=11)
+    """
+    i, j, collected = 0, len(coins) - 1, [0, 0]
+    for turn, move in enumerate(moves):
+        collected[turn % 2] += coins[i] if move == "left" else coins[j]
+        i, j = (i + 1, j) if move == "left" else (i, j - 1)
+    return Totals(collected[0], collected[1])
+
+
+def parity_class_sums(coins: Sequence[int]) -> tuple[int, int]:
+    """``(sum of even-index coins, sum of odd-index coins)``; the parity strategy keeps the larger."""
+    return sum(coins[0::2]), sum(coins[1::2])
+
+
+def prefix_sums(coins: Sequence[int]) -> list[int]:
+    """``p`` with ``p[k] = coins[0] + … + coins[k-1]``, so ``sum(coins[i..j]) = p[j+1] - p[i]``."""
+    return [0, *accumulate(coins)]
 
 
 def winner(totals: Totals) -> Verdict:

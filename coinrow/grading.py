@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from coinrow.game import Totals, difference_table, optimal_totals
+from coinrow.game import Totals, difference_table, line_totals, optimal_totals
 from coinrow.registry import Formulation, by_slug, load_module, source_file
 from coinrow.sandbox import CallTimeout, RecursionLimits, capped_recursion_limit, time_limit
 
@@ -298,7 +298,7 @@ class Grader:
                 slug, row, f"{slug}: {call_text} returned {line!r}, expected a list of {len(row)} moves"
             )
         table = difference_table(row)
-        i, j, collected = 0, len(row) - 1, [0, 0]
+        i, j = 0, len(row) - 1
         for turn, move in enumerate(line):
             if move not in ("left", "right"):
                 raise WrongAnswer(
@@ -315,13 +315,13 @@ class Grader:
                     f"which leaves the mover a difference of {got}; the optimum there is {cell.value} "
                     f"(take the {cell.ends[0]} end)",
                 )
-            collected[turn % 2] += row[i] if move == "left" else row[j]
             i, j = (i + 1, j) if move == "left" else (i, j - 1)
-        if Totals(*collected) != totals:
+        collected = line_totals(row, line)
+        if collected != totals:
             raise WrongAnswer(
                 slug,
                 row,
-                f"{slug}: {call_text}: the line gives totals {tuple(collected)}, expected "
+                f"{slug}: {call_text}: the line gives totals {(collected.first, collected.second)}, expected "
                 f"{(totals.first, totals.second)}",
             )
 

@@ -220,6 +220,12 @@ FORMULATIONS: tuple[Formulation, ...] = (
 CORE = tuple(f for f in FORMULATIONS if not f.bonus)
 
 
+def resolve_impl(impl: str) -> Path | None:
+    """The folder for ``impl``: ``problems``, ``solutions`` or a folder path; None if no such folder."""
+    path = IMPLS.get(impl, Path(impl))
+    return path if path.is_dir() else None
+
+
 def by_slug(slug: str) -> Formulation:
     """The formulation called ``slug``.
 

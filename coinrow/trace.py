@@ -33,6 +33,8 @@ from coinrow.game import (
     first_player_can_win,
     optimal_line,
     optimal_totals,
+    parity_class_sums,
+    prefix_sums,
     winner,
 )
 from coinrow.registry import Formulation, by_slug
@@ -104,9 +106,7 @@ def fill_order(coins: Sequence[int], view: TableView) -> list[Step]:
     Each candidate is what the mover gets by taking that end, in the view's terms.
     """
     table = difference_table(coins)
-    prefix = [0]
-    for coin in coins:
-        prefix.append(prefix[-1] + coin)
+    prefix = prefix_sums(coins)
 
     def total(i: int, j: int) -> int:
         return prefix[j + 1] - prefix[i]
@@ -142,7 +142,8 @@ def running_totals(moves: Sequence[Move]) -> list[Totals]:
 
 def chosen_class(coins: Sequence[int]) -> Literal["even", "odd"]:
     """The position class the parity strategy keeps: the larger sum, the even class on a tie."""
-    return "even" if sum(coins[0::2]) >= sum(coins[1::2]) else "odd"
+    even, odd = parity_class_sums(coins)
+    return "even" if even >= odd else "odd"
 
 
 def parity_line(coins: Sequence[int]) -> list[Move]:

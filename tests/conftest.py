@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, settings
 
 from coinrow.diagnosis import likely_mistake
 from coinrow.grading import DEFAULT_CALL_LIMIT, Grader, NotAttempted, WrongAnswer
-from coinrow.registry import CORE, FORMULATIONS, IMPLS, by_slug
+from coinrow.registry import CORE, FORMULATIONS, by_slug, resolve_impl
 
 _deterministic = settings(
     derandomize=True,
@@ -62,8 +62,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def _impl_dir(config: pytest.Config) -> Path:
     impl = str(config.getoption("--impl"))
-    path = IMPLS.get(impl, Path(impl))
-    if not path.is_dir():
+    path = resolve_impl(impl)
+    if path is None:
         raise pytest.UsageError(f"--impl={impl}: no such folder (use problems, solutions or a folder)")
     return path
 
