@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Literal
 
 from coinrow.game import Totals, difference_table, line_totals, optimal_totals
 from coinrow.registry import Formulation, by_slug, load_module, source_file
@@ -33,8 +33,25 @@ class NotAttempted(Exception):
     """The function still raises ``NotImplementedError``."""
 
 
+FailureKind = Literal[
+    "wrong-value",  # a value that is not the optimum (or a move that is not optimal)
+    "wrong-type",  # not an exact int, not a pair, not a list of moves
+    "exception",  # the learner's code raised
+    "too-slow",  # ran out of CPU time
+    "not-run",  # skipped: already too slow on a shorter row
+    "recursion",  # RecursionError
+    "mutated",  # changed the caller's row
+    "import",  # the file does not import, or lacks the function
+    "exit",  # called sys.exit
+]
+
+
 class WrongAnswer(AssertionError):
-    """A graded call failed; ``str()`` is the whole one-glance message."""
+    """A graded call failed; ``str()`` is the whole one-glance message.
+
+    ``kind`` says what sort of failure it is (the summary lists one failure per
+    kind); ``mistake`` is the id of a catalogued mistake the grader verified, if any.
+    """
 
     def __init__(
         self,
@@ -42,14 +59,18 @@ class WrongAnswer(AssertionError):
         row: Sequence[int],
         message: str,
         *,
+        kind: FailureKind = "wrong-value",
         ran: bool = True,
         error: BaseException | None = None,
+        mistake: str | None = None,
     ) -> None:
         super().__init__(message)
         self.slug = slug
         self.row = tuple(row)
+        self.kind: FailureKind = kind if ran else "not-run"
         self.ran = ran  # False: not run, because the formulation was already too slow on a shorter row
         self.error = error  # what the learner's code raised, if it raised
+        self.mistake = mistake
 
 
 def show_row(row: Sequence[int], keep: int = 12) -> str:
@@ -178,7 +199,10 @@ class Grader:
         if isinstance(loaded, BaseException):
             where = _learner_frame(loaded, source_file(self.impl_dir, slug))
             raise WrongAnswer(
-                slug, (), f"{slug}: the file does not import: {type(loaded).__name__}: {loaded}{where}"
+                slug,
+                (),
+                f"{slug}: the file does not import: {type(loaded).__name__}: {loaded}{where}",
+                kind="import",
             )
         return loaded
 
@@ -200,7 +224,7 @@ class Grader:
             )
         target = getattr(self.module(slug), function, None)
         if not callable(target):
-            raise WrongAnswer(slug, row, f"{slug}: the file has no function {function}()")
+            raise WrongAnswer(slug, row, f"{slug}: the file has no function {function}()", kind="import")
         learner_file = source_file(self.impl_dir, slug)
         limits = RecursionLimits(0)
         try:
@@ -211,17 +235,17 @@ class Grader:
         except CallTimeout:
             self._too_slow_at[slug] = min(len(row), slow_n or len(row))
             message = _too_slow_message(slug, call_text, len(row), self.call_limit)
-            raise WrongAnswer(slug, row, message) from None
+            raise WrongAnswer(slug, row, message, kind="too-slow") from None
         except RecursionError as error:
             message = _recursion_message(slug, call_text, len(row), limits.allows_depth_of(len(row)))
-            raise WrongAnswer(slug, row, message, error=error) from None
+            raise WrongAnswer(slug, row, message, kind="recursion", error=error) from None
         except SystemExit as error:
             message = f"{slug}: {call_text} called sys.exit({show_value(error.code)}): return the answer"
-            raise WrongAnswer(slug, row, message, error=error) from None
+            raise WrongAnswer(slug, row, message, kind="exit", error=error) from None
         except Exception as error:  # noqa: BLE001 - every learner error becomes a message
             where = _learner_frame(error, learner_file)
             message = f"{slug}: {call_text} raised {type(error).__name__}: {shorten(str(error), 200)}{where}"
-            raise WrongAnswer(slug, row, message, error=error) from None
+            raise WrongAnswer(slug, row, message, kind="exception", error=error) from None
 
     def check_value(
         self, slug: str, row: Sequence[int], totals: Totals, parity_guarantee: int | None = None
@@ -243,12 +267,12 @@ class Grader:
         message = f"{slug}: {show_call(function, row)} returned {show_value(got)}, expected {expected!r}"
         if not exact:
             message += f"\n  {_shape_problem(formulation, got)}"
-        else:
-            hint = self._state_hint(slug, function, row, expected)
-            if hint is None:
-                hint = self._confirmed_hint(formulation, row, got)
-            if hint:
-                message += f"\n  likely mistake: {hint}"
+            raise WrongAnswer(slug, row, message, kind="wrong-type")
+        hint = self._state_hint(slug, function, row, expected)
+        if hint is None:
+            hint = self._confirmed_hint(formulation, row, got)
+        if hint:
+            message += f"\n  likely mistake: {hint}"
         raise WrongAnswer(slug, row, message)
 
     def _confirmed_hint(self, formulation: Formulation, row: Sequence[int], got: object) -> str | None:
@@ -295,14 +319,20 @@ class Grader:
         line = self.call(slug, function, row)
         if not isinstance(line, list | tuple) or len(line) != len(row):
             raise WrongAnswer(
-                slug, row, f"{slug}: {call_text} returned {line!r}, expected a list of {len(row)} moves"
+                slug,
+                row,
+                f"{slug}: {call_text} returned {line!r}, expected a list of {len(row)} moves",
+                kind="wrong-type",
             )
         table = difference_table(row)
         i, j = 0, len(row) - 1
         for turn, move in enumerate(line):
             if move not in ("left", "right"):
                 raise WrongAnswer(
-                    slug, row, f"{slug}: {call_text}: move {turn + 1} is {move!r}, expected 'left' or 'right'"
+                    slug,
+                    row,
+                    f"{slug}: {call_text}: move {turn + 1} is {move!r}, expected 'left' or 'right'",
+                    kind="wrong-type",
                 )
             cell = table[i, j]
             if i < j and move not in cell.ends:  # on the last coin both ends are the same coin

@@ -40,5 +40,8 @@ def test_row_is_not_mutated(grader: Grader, slug: str, row: list[int]) -> None:
     grader.call(slug, function, row)
     if row != before:
         raise WrongAnswer(
-            slug, before, f"{slug}: {show_call(function, before)} changed the caller's row to {row}"
+            slug,
+            before,
+            f"{slug}: {show_call(function, before)} changed the caller's row to {row}",
+            kind="mutated",
         )
