@@ -233,9 +233,19 @@ def render_html(coins: Sequence[int], slug: str = "difference_dp") -> str:
         KeyError: as ``animation_steps``.
     """
     template = resources.files("coinrow").joinpath(TEMPLATE).read_text(encoding="utf-8")
-    # "</" inside a <script> would end it early; "<\/" is the same string to JavaScript.
-    data = json.dumps(animation_data(coins, slug), ensure_ascii=False).replace("</", "<\\/")
-    return template.replace(DATA_MARK, data)
+    return embed_data(template, animation_data(coins, slug))
+
+
+def embed_data(template: str, data: dict[str, object]) -> str:
+    r"""``template`` with ``DATA_MARK`` replaced by ``data`` as JSON, safe inside a ``<script>``.
+
+    "</" in the data (a title holding "</script>", say) would end the script early;
+    it is written "<\/", the same string to JSON and to JavaScript.
+
+    >>> embed_data("<script>D = /*ANIMATION_DATA*/null;</script>", {"title": "</script>"})
+    '<script>D = {"title": "<\\/script>"};</script>'
+    """
+    return template.replace(DATA_MARK, json.dumps(data, ensure_ascii=False).replace("</", "<\\/"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coinrow.animate import DATA_MARK, TABLE_SLUGS, animation_data, animation_steps, render_html
+from coinrow.animate import DATA_MARK, TABLE_SLUGS, animation_data, animation_steps, embed_data, render_html
 from coinrow.cases import GameCase, all_cases
 from tests.self.animation_oracle import oracle_cell_text
 from tests.self.commandline import run_module
@@ -98,9 +98,13 @@ def test_the_page_is_self_contained_and_carries_the_data() -> None:
     assert json.loads(embedded.group(1))["first"] == 15
 
 
-def test_a_script_end_tag_in_the_data_cannot_break_the_page() -> None:
-    page = render_html([1, 2])
-    assert page.count("</script>") == 1
+def test_a_script_end_tag_in_the_data_cannot_end_the_script() -> None:
+    data: dict[str, object] = {"title": "</script><script>alert(1)</script>", "row": [1, 2]}
+    page = embed_data(f"<script>\nconst DATA = {DATA_MARK};\n</script>\n", data)
+    assert page.count("</script>") == 1, page  # the template's own, not one from the data
+    embedded = re.search(r"const DATA = (.*);\n", page)
+    assert embedded is not None
+    assert json.loads(embedded.group(1)) == data  # "<\/" reads back as "</"
 
 
 def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
