@@ -39,14 +39,20 @@ test: $(STAMP) ## grade your answers in problems/ (F=<slug> for one, LIMIT=<s> p
 solutions: $(STAMP) ## run the same grading suite on the reference solutions
 	@$(call grade,solutions)
 
-lint: $(STAMP) ## ruff check and ruff format --check
-	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check .
+# The repository's own checks read the stubs as committed (build/shipped), never the attempts in problems/.
+SHIPPED := build/shipped
+.PHONY: shipped
+shipped: $(STAMP)
+	@$(PY) -m coinrow.shipped
 
-typecheck: $(STAMP) ## mypy --strict on everything, stubs included
-	$(VENV)/bin/mypy coinrow tests $(wildcard problems/*/*.py) $(wildcard solutions/*/*.py)
+lint: shipped ## ruff check and ruff format --check: the repository's code and the stubs as committed
+	$(VENV)/bin/ruff check --extend-exclude problems . $(SHIPPED)
+	$(VENV)/bin/ruff format --check --extend-exclude problems . $(SHIPPED)
 
-check: lint typecheck ## the repository's own checks: lint, types, the suite on the references, pristine stubs
+typecheck: shipped ## mypy --strict: the repository's code and the stubs as committed
+	$(VENV)/bin/mypy coinrow tests solutions/*/*.py $(SHIPPED)/*/*.py
+
+check: lint typecheck ## the repository's own checks: lint, types, the suite and doctests on the references
 	$(PY) -m pytest --impl=solutions --hypothesis-profile=ci --ignore=tests/e2e
 
 catalogue: $(STAMP) ## grade every catalogued wrong answer and correct alternative, as a table

@@ -49,9 +49,9 @@ def test_tiny_run_writes_every_formulation(tmp_path: Path) -> None:
     assert "linear_reduction" in result.stdout
 
 
-def test_stubs_are_marked_not_attempted_never_timed(tmp_path: Path) -> None:
+def test_stubs_are_marked_not_attempted_never_timed(shipped_stubs: Path, tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
-    result = bench("--impl=problems", "--sizes=10", "--runs=1", f"--out={out}")
+    result = bench(f"--impl={shipped_stubs}", "--sizes=10", "--runs=1", f"--out={out}")
     assert result.returncode == 0, result.stderr
     report = json.loads(out.read_text())
     assert [c["note"] for c in report["cells"]] == ["not attempted"] * len(FORMULATIONS)

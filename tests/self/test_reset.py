@@ -14,14 +14,6 @@ def _run_reset(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return run_module("coinrow.reset", *args, cwd=cwd)
 
 
-@pytest.fixture
-def clone(tmp_path: Path) -> Path:
-    if not (REPO_ROOT / ".git").exists():
-        pytest.skip("not a git checkout")
-    subprocess.run(["git", "clone", "-q", str(REPO_ROOT), str(tmp_path / "kata")], check=True)
-    return tmp_path / "kata"
-
-
 def test_reset_backs_up_the_attempt_and_restores_the_stub(clone: Path) -> None:
     stub_path = clone / "problems" / "difference_dp" / "difference_dp.py"
     stub = stub_path.read_text(encoding="utf-8")

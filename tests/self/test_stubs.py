@@ -1,7 +1,10 @@
-"""Stubs mirror their references, and the stubs as committed are graded 'not attempted'."""
+"""The stubs as committed mirror their references and are graded 'not attempted'.
+
+They are read from git (the ``shipped_stubs`` fixture), never from problems/: a
+learner's attempts there must not make the repository's own checks fail.
+"""
 
 import ast
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, source_file
+from coinrow.reset import is_stub
+from tests.self.commandline import run_module
 
 SLUGS = [f.slug for f in FORMULATIONS]
 
@@ -19,17 +24,20 @@ def _public_functions(path: Path) -> dict[str, ast.FunctionDef]:
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_every_formulation_has_stub_reference_and_task(slug: str) -> None:
-    assert source_file(IMPLS["problems"], slug).is_file()
+def test_every_formulation_has_stub_reference_and_task(shipped_stubs: Path, slug: str) -> None:
+    assert source_file(shipped_stubs, slug).is_file()
     assert source_file(IMPLS["solutions"], slug).is_file()
     assert (IMPLS["problems"] / slug / "README.md").is_file()
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_stub_has_the_reference_signatures_and_docstrings(slug: str) -> None:
-    """Same public functions, same signatures, same docstrings; the stub body only raises."""
+def test_stub_has_the_reference_signatures_and_docstrings(shipped_stubs: Path, slug: str) -> None:
+    """Same public functions, same signatures, same docstrings; the stub body only raises.
+
+    A stub changed in problems/ is read from there only once committed.
+    """
     formulation = next(f for f in FORMULATIONS if f.slug == slug)
-    stub = _public_functions(source_file(IMPLS["problems"], slug))
+    stub = _public_functions(source_file(shipped_stubs, slug))
     reference = _public_functions(source_file(IMPLS["solutions"], slug))
     assert sorted(stub) == sorted(reference) == sorted(formulation.functions)
     for name, ref in reference.items():
@@ -42,21 +50,10 @@ def test_stub_has_the_reference_signatures_and_docstrings(slug: str) -> None:
         assert [ast.unparse(s) for s in mine.body[1:]] == ["raise NotImplementedError"], name
 
 
-def test_committed_stubs_are_graded_not_attempted(tmp_path: Path) -> None:
-    """The stubs as they are in git (not as edited in this checkout) report not attempted, exit 0."""
-    if shutil.which("git") is None or not (REPO_ROOT / ".git").exists():
-        pytest.skip("not a git checkout")
-    for slug in SLUGS:
-        path = f"problems/{slug}/{slug}.py"
-        shown = subprocess.run(
-            ["git", "show", f"HEAD:{path}"], cwd=REPO_ROOT, capture_output=True, text=True, check=False
-        )
-        if shown.returncode != 0:
-            pytest.skip(f"{path} is not committed yet")
-        (tmp_path / slug).mkdir()
-        (tmp_path / slug / f"{slug}.py").write_text(shown.stdout, encoding="utf-8")
+def test_committed_stubs_are_graded_not_attempted(shipped_stubs: Path) -> None:
+    """The stubs as committed report not attempted, and the run exits 0."""
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/grade", "-q", "--tb=no", f"--impl={tmp_path}"],
+        [sys.executable, "-m", "pytest", "tests/grade", "-q", "--tb=no", f"--impl={shipped_stubs}"],
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,
@@ -67,3 +64,18 @@ def test_committed_stubs_are_graded_not_attempted(tmp_path: Path) -> None:
         assert f"{slug} " in run.stdout
     assert run.stdout.count("not attempted") == len(SLUGS), run.stdout[-2000:]
     assert "Solved 0 of" in run.stdout
+
+
+def test_attempts_in_problems_are_named_in_one_line_and_never_exported(clone: Path) -> None:
+    """Wrong answers, unsorted imports and type errors in every problems/ file: the stubs go out instead."""
+    stubs = {slug: source_file(clone / "problems", slug).read_text(encoding="utf-8") for slug in SLUGS}
+    for slug in SLUGS:
+        attempt = "import sys\nimport os\n\n\ndef score_difference(coins: int) -> str:\n    return 0\n"
+        source_file(clone / "problems", slug).write_text(attempt, encoding="utf-8")
+    run = run_module("coinrow.shipped", cwd=clone)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.count("\n") == 1, run.stdout
+    assert f"problems/ holds your attempts at {', '.join(SLUGS)}:" in run.stdout
+    for slug, stub in stubs.items():
+        assert source_file(clone / "build" / "shipped", slug).read_text(encoding="utf-8") == stub
+        assert is_stub(stub)
