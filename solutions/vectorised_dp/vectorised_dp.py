@@ -39,11 +39,15 @@ def score_difference(coins: Sequence[int]) -> int:
     fits_int64 = sum(abs(c) for c in coins) <= INT64_MAX
     a = np.array(coins, dtype=np.int64 if fits_int64 else object)
     # d[i] = D[i][i + length - 1]: the mover's best difference on the
-    # interval of this length starting at i.
+    # interval of this length starting at i (the first n - length + 1
+    # entries are in use). Every step writes into d and one preallocated
+    # buffer (out=), never into new arrays.
     d = a.copy()
+    take_left = np.empty_like(a)
     for length in range(2, n + 1):
         count = n - length + 1
-        take_left = a[:count] - d[1:]
-        take_right = a[length - 1 :] - d[:count]
-        d = np.maximum(take_left, take_right)
+        left, best = take_left[:count], d[:count]
+        np.subtract(a[:count], d[1 : count + 1], out=left)  # a[i] - D[i+1][j]
+        np.subtract(a[length - 1 :], best, out=best)  # a[j] - D[i][j-1], in place
+        np.maximum(left, best, out=best)
     return int(d[0])
