@@ -1,12 +1,16 @@
-"""``make bench``: wall time and peak memory of every formulation, against the NumPy baseline.
+"""``make bench``: CPU time and peak memory of every formulation, against NumPy and against C.
 
 Each formulation's graded function runs on the same seeded rows (coins 1..1000)
 at n = 500, 1000, 2000, 4000, plus 10**4 for ``vectorised_dp`` and 10**4, 10**5,
-10**6 for ``linear_reduction``. Time is the median wall time of ``--runs`` calls
-(``time.perf_counter``); peak memory is what ``tracemalloc`` traces in one more
-call, made separately because tracing slows pure Python down some 10-40x.
+10**6 for ``linear_reduction``. Time is the median CPU time of ``--runs`` calls
+(``time.thread_time``: other work on the machine does not count, and while the
+call's CPU limit is armed the process clock only moves at scheduler ticks);
+peak memory is what ``tracemalloc`` traces in one more call, made separately
+because tracing slows pure Python down some 10-40x.
 Both are also given as a ratio to the reference ``vectorised_dp`` (the compiled
-baseline) measured at the same n in the same run.
+baseline) measured at the same n in the same run. At the default sizes,
+``vectorised_dp`` and ``linear_reduction`` are then set against compiled C
+(``coinrow.cbaseline``), or one line says why not (no gcc).
 
 A measurement whose estimated cost is too high is skipped and says why: rows
 longer than a kata's ``max_n`` (brute force), timed runs estimated over
@@ -38,6 +42,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from coinrow.cbaseline import VersusC, versus_c
 from coinrow.grading import CallTimeout, time_limit
 from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module, resolve_impl
 
@@ -80,12 +85,12 @@ def sizes_for(slug: str, sizes: Sequence[int], extras: bool) -> list[int]:
 
 
 def timed(function: Function, row: Sequence[int]) -> float:
-    """Seconds one call takes (raises ``CallTimeout`` past ``CALL_LIMIT``)."""
+    """CPU seconds of this thread that one call takes (raises ``CallTimeout`` past ``CALL_LIMIT``)."""
     gc.collect()
     with time_limit(CALL_LIMIT):
-        start = time.perf_counter()
+        start = time.thread_time()
         function(row)
-        return time.perf_counter() - start
+        return time.thread_time() - start
 
 
 def traced_peak(function: Function, row: Sequence[int]) -> int:
@@ -210,6 +215,16 @@ def show_ratio(ratio: float | None) -> str:
     return "—" if ratio is None else f"{ratio:.3g}×"
 
 
+def describe(result: VersusC) -> str:
+    """One line: the reference and the C time, their ratio, and whether it meets its target."""
+    line = f"{result.slug} at n = {result.n:,}: {show_seconds(result.seconds)} vs {result.c_algorithm} "
+    line += show_seconds(result.c_seconds)
+    if result.ratio is None:
+        return f"{line}: {result.note}"
+    verdict = "met" if result.ratio <= result.target_ratio else "missed"
+    return f"{line} = {show_ratio(result.ratio)} (target ≤ {result.target_ratio:g}×: {verdict})"
+
+
 def render(cells: list[Cell], impl: str, runs: int) -> Table:
     """The rich table: one line per formulation and n."""
     plural = "s" if runs != 1 else ""
@@ -311,9 +326,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             cells.extend(measured)
     order = {f.slug: k for k, f in enumerate(FORMULATIONS)}
     cells.sort(key=lambda c: (order[c.slug], c.n))
+    seconds = {(c.slug, c.n): c.seconds for c in cells if c.seconds is not None}
+    versus, context = versus_c(seconds, bench_row, args.runs)
     elapsed = time.perf_counter() - started
 
     console.print(render(cells, args.impl, args.runs))
+    for line in filter(None, [context, *map(describe, versus)]):
+        console.print(line, highlight=False)
     console.print(f"total {elapsed:.0f} s; JSON written to {args.out}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     report = {
@@ -326,6 +345,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "machine": platform.machine(),
         "elapsed_seconds": round(elapsed, 1),
         "cells": [asdict(c) for c in cells],
+        "versus_c": {"note": context, "targets": [asdict(v) for v in versus]},
     }
     args.out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
 
