@@ -34,7 +34,7 @@ def test_long_rows_are_shortened_in_the_middle() -> None:
 
 
 def test_busy_loop_ends_at_the_cpu_limit() -> None:
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a busy machine slows the loop's wall time, not this
 
     def spin() -> None:
         while True:
@@ -42,14 +42,14 @@ def test_busy_loop_ends_at_the_cpu_limit() -> None:
 
     with pytest.raises(CallTimeout), time_limit(0.2):
         spin()
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 1
 
 
 def test_sleeping_code_ends_at_the_wall_clock_backstop() -> None:
-    started = time.perf_counter()
+    # Sleeping takes no CPU time, so only the wall-clock alarm (at 1.3 s) can raise; without
+    # it the sleep would end after 10 s with no CallTimeout. No assertion on the elapsed time.
     with pytest.raises(CallTimeout), time_limit(0.1):
         time.sleep(10)
-    assert time.perf_counter() - started < 3
 
 
 def test_exception_names_type_file_line_and_row(tmp_path: Path) -> None:
@@ -67,9 +67,9 @@ def test_too_slow_names_the_row_and_later_larger_rows_fail_at_once(tmp_path: Pat
     first = _message(grader, (0, 0, 0), 0)
     assert first.startswith("difference_dp: too slow: score_difference((0, 0, 0)) did not finish in 0.5 s")
     assert "endless loop" in first  # n = 3 cannot be slow for any other reason
-    started = time.perf_counter()
+    started = time.process_time()
     second = _message(grader, (0, 0, 0, 0), 0)
-    assert time.perf_counter() - started < 0.1
+    assert time.process_time() - started < 0.1  # not run again: no CPU time spent on it
     assert "already too slow on a row of n = 3" in second
 
 
@@ -98,14 +98,20 @@ def test_runaway_recursion_is_reported_not_a_crash(tmp_path: Path, lift: str) ->
 
 def test_code_that_swallows_every_timeout_is_stopped_with_a_reason(tmp_path: Path) -> None:
     """A busy loop inside ``try/except BaseException`` swallows every time-out; the watchdog ends the run."""
+    # Two nested handlers: a time-out can also land on the outer loop's jump back, outside the
+    # inner try; with the CPU and wall-clock alarms both pending, a single handler let one escape.
     source = (
         "def score_difference(coins):\n"
         "    while True:\n"
         "        try:\n"
         "            while True:\n"
-        "                pass\n"
+        "                try:\n"
+        "                    while True:\n"
+        "                        pass\n"
+        "                except BaseException:\n"
+        "                    pass\n"
         "        except BaseException:\n"
-        "            continue\n"
+        "            pass\n"
     )
     (tmp_path / "difference_dp").mkdir()
     (tmp_path / "difference_dp" / "difference_dp.py").write_text(source, encoding="utf-8")
