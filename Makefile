@@ -9,8 +9,8 @@ F      ?=
 LIMIT  ?= 4
 ONLY   := $(if $(F),--formulation=$(F))
 EXTRAS := dev,plot
-# pip's build warnings go to a file, shown only if the install fails
-pip_install = $(PY) -m pip install --quiet $(1) 2>$(VENV)/pip-warnings.log || { cat $(VENV)/pip-warnings.log; exit 1; }
+# pip's own progress (a line per package) shows; its warnings go to a file, shown only if the install fails
+pip_install = $(PY) -m pip install $(1) 2>$(VENV)/pip-warnings.log || { cat $(VENV)/pip-warnings.log; exit 1; }
 
 GRADE_ARGS := tests/grade -q --tb=no -rN --no-header --call-limit=$(LIMIT) $(ONLY)
 
@@ -18,9 +18,12 @@ help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
 $(STAMP): pyproject.toml
-	python3 -m venv $(VENV)
-	@echo "installing the kata and its tools into $(VENV) (first run only) ..."
-	@$(call pip_install,--upgrade pip)
+	@echo "setting up $(VENV), first run only (about a minute)"
+	@echo "[1/3] creating the virtual environment $(VENV)"
+	@python3 -m venv $(VENV)
+	@echo "[2/3] upgrading pip"
+	@$(call pip_install,--quiet --upgrade pip)
+	@echo "[3/3] installing the kata with numpy, rich and its tools (pytest, hypothesis, mypy, ruff, matplotlib)"
 	@$(call pip_install,-e '.[$(EXTRAS)]')
 	@touch $(STAMP)
 
