@@ -86,7 +86,8 @@ def test_processes_threads_and_exits_end_only_their_own_formulation(tmp_path: Pa
             f"subprocess.Popen(['setsid', sys.executable, '-c', {BUSY}])\n" + _reference("rolling_array"),
             # wrong ones that end the interpreter or crash it
             "brute_force": "import os\ndef score_difference(coins):\n    os._exit(0)\n",
-            "top_down_memo": "import os, signal\ndef score_difference(coins):\n    os.kill(os.getpid(), signal.SIGSEGV)\n",
+            "top_down_memo": "import os, signal\n"
+            "def score_difference(coins):\n    os.kill(os.getpid(), signal.SIGSEGV)\n",
             # a failing run that tries to exit 0 at the end
             "linear_reduction": "import atexit, os\natexit.register(lambda: os._exit(0))\n"
             "def score_difference(coins):\n    return 0\n",

@@ -86,7 +86,8 @@ def test_reset_never_writes_through_a_link(clone: Path) -> None:
     folder = clone / "problems"
     stub = (folder / "top_down_memo" / "top_down_memo.py").read_text(encoding="utf-8")
     other = folder / "difference_dp" / "difference_dp.py"
-    other.write_text("def score_difference(coins):\n    return 0  # my difference_dp attempt\n", encoding="utf-8")
+    attempt = "def score_difference(coins):\n    return 0  # my difference_dp attempt\n"
+    other.write_text(attempt, encoding="utf-8")
     linked = folder / "top_down_memo" / "top_down_memo.py"
     linked.unlink()
     linked.symlink_to(other)
