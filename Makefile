@@ -7,12 +7,16 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 F      ?=
 LIMIT  ?= 4
-ONLY   := $(if $(F),--formulation=$(F))
+JOBS   ?=
+FRESH  ?=
+REPORT ?=
 EXTRAS := dev,plot
 # pip's own progress (a line per package) shows; its warnings go to a file, shown only if the install fails
 pip_install = $(PY) -m pip install $(1) 2>$(VENV)/pip-warnings.log || { cat $(VENV)/pip-warnings.log; exit 1; }
 
-GRADE_ARGS := tests/grade -q --tb=no -rN --no-header --call-limit=$(LIMIT) $(ONLY)
+# Each formulation is graded in a process of its own by the grading driver (coinrow/grade.py).
+GRADE_ARGS = --formulation="$(F)" --limit="$(LIMIT)" $(if $(JOBS),--jobs="$(JOBS)") $(if $(FRESH),--fresh) \
+	$(if $(REPORT),--report="$(REPORT)")
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -29,18 +33,11 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP) ## create .venv and install the project with its dev tools
 
-# A run whose summary never printed (the code under test ended the interpreter) must not pass:
-# the suite removes KATA_RUN_MARKER when it prints its summary.
-grade = marker=$$(mktemp); KATA_RUN_MARKER=$$marker $(PY) -m pytest $(GRADE_ARGS) --impl=$(1); status=$$?; \
-	if [ $$status -eq 0 ] && [ -e $$marker ]; then status=3; \
-	echo "the run ended before its summary: the code under test ended the interpreter (os._exit?)" >&2; \
-	fi; rm -f $$marker; exit $$status
+test: $(STAMP) ## grade your answers in problems/ (F=<slugs>, LIMIT=<s> per call, FRESH=1, REPORT=<file>)
+	@$(PY) -m coinrow.grade --impl=problems $(GRADE_ARGS)
 
-test: $(STAMP) ## grade your answers in problems/ (F=<slug> for one, LIMIT=<s> per call)
-	@$(call grade,problems)
-
-solutions: $(STAMP) ## run the same grading suite on the reference solutions
-	@$(call grade,solutions)
+solutions: $(STAMP) ## grade the reference solutions with the same suite, afresh
+	@$(PY) -m coinrow.grade --impl=solutions --no-cache $(GRADE_ARGS)
 
 # The repository's own checks read the stubs as committed (build/shipped), never the attempts in problems/.
 SHIPPED := build/shipped
@@ -62,7 +59,8 @@ catalogue: $(STAMP) ## grade every catalogued wrong answer and correct alternati
 	@$(PY) -m coinrow.catalogue
 
 watch: $(STAMP) ## re-grade on every save (F=<slug> for one)
-	$(VENV)/bin/ptw --now --clear --patterns '*.py,**/*.py' --runner $(VENV)/bin/pytest . $(GRADE_ARGS) --impl=problems
+	$(VENV)/bin/ptw --now --clear --patterns '*.py,**/*.py' --ignore-patterns '**/backups/*' \
+		--runner $(PY) problems -m coinrow.grade --impl=problems $(GRADE_ARGS)
 
 reset: $(STAMP) ## restore the stub of F=<slug> from git, after backing up your attempt
 	@$(PY) -m coinrow.reset $(F)

@@ -10,6 +10,7 @@ it in, and the command-line tools use it too.
 
 from __future__ import annotations
 
+import sys
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -18,8 +19,18 @@ from types import ModuleType
 from typing import Any, Literal
 
 from coinrow.game import Totals, difference_table, line_totals, optimal_totals
+from coinrow.provenance import borrowed
 from coinrow.registry import Formulation, by_slug, load_module, source_file
-from coinrow.sandbox import CallTimeout, RecursionLimits, capped_recursion_limit, time_limit
+from coinrow.sandbox import (
+    CallTimeout,
+    NoInput,
+    Printed,
+    RecursionLimits,
+    capped_recursion_limit,
+    learner_io,
+    recursion_cap,
+    time_limit,
+)
 
 __all__ = ["CallTimeout", "Grader", "NotAttempted", "WrongAnswer", "show_call", "show_row", "time_limit"]
 
@@ -63,6 +74,7 @@ class WrongAnswer(AssertionError):
         ran: bool = True,
         error: BaseException | None = None,
         mistake: str | None = None,
+        printed: Printed | None = None,
     ) -> None:
         super().__init__(message)
         self.slug = slug
@@ -71,6 +83,8 @@ class WrongAnswer(AssertionError):
         self.ran = ran  # False: not run, because the formulation was already too slow on a shorter row
         self.error = error  # what the learner's code raised, if it raised
         self.mistake = mistake
+        self.output = printed.lines if printed else []  # what the learner's code printed in the call
+        self.more_output = printed.more if printed else 0
 
 
 def show_row(row: Sequence[int], keep: int = 12) -> str:
@@ -183,18 +197,14 @@ class Grader:
     impl_dir: Path
     call_limit: float = DEFAULT_CALL_LIMIT
     diagnose: Callable[[Formulation, Sequence[int], object], str | None] | None = None
-    _modules: dict[str, ModuleType | BaseException] = field(default_factory=dict)
+    _modules: dict[str, ModuleType | BaseException | str] = field(default_factory=dict)
     _too_slow_at: dict[str, int] = field(default_factory=dict)
+    _recursion_limits: dict[str, int] = field(default_factory=dict)  # set by the file at import
 
     def module(self, slug: str) -> ModuleType:
         """The imported attempt; import problems are reported as a ``WrongAnswer``."""
         if slug not in self._modules:
-            path = source_file(self.impl_dir, slug)
-            try:
-                with time_limit(self.call_limit, f"importing {path.name}"), capped_recursion_limit():
-                    self._modules[slug] = load_module(self.impl_dir, slug)
-            except (Exception, SystemExit, CallTimeout) as error:  # noqa: BLE001 - every import failure is reported
-                self._modules[slug] = error
+            self._modules[slug] = self._import(slug)
         loaded = self._modules[slug]
         if isinstance(loaded, BaseException):
             where = _learner_frame(loaded, source_file(self.impl_dir, slug))
@@ -204,7 +214,31 @@ class Grader:
                 f"{slug}: the file does not import: {type(loaded).__name__}: {loaded}{where}",
                 kind="import",
             )
+        if isinstance(loaded, str):
+            raise WrongAnswer(slug, (), f"{slug}: not graded: {loaded}", kind="import")
         return loaded
+
+    def _import(self, slug: str) -> ModuleType | BaseException | str:
+        """The attempt imported, the error its import raised, or why it is not the learner's own code.
+
+        The recursion limit the file sets while it is imported stays in force for its calls.
+        """
+        path = source_file(self.impl_dir, slug)
+        before = set(sys.modules)
+        try:
+            with (
+                time_limit(self.call_limit, f"importing {path.name}"),
+                learner_io(),
+                capped_recursion_limit() as limits,
+            ):
+                module = load_module(self.impl_dir, slug)
+                limit = sys.getrecursionlimit()
+        except BaseException as error:  # noqa: BLE001 - every import failure is reported
+            return error
+        if limits.highest > limits.original:
+            self._recursion_limits[slug] = limit
+        why = borrowed(module, path, by_slug(slug).functions, set(sys.modules) - before)
+        return why if why is not None else module
 
     def call(self, slug: str, function: str, row: Sequence[int], *extra: object) -> Any:
         """Call ``function(row, *extra)`` from the attempt at ``slug``, safely.
@@ -226,26 +260,35 @@ class Grader:
         if not callable(target):
             raise WrongAnswer(slug, row, f"{slug}: the file has no function {function}()", kind="import")
         learner_file = source_file(self.impl_dir, slug)
-        limits = RecursionLimits(0)
+        limits = RecursionLimits(0, 0)
+        printed = Printed()
         try:
-            with time_limit(self.call_limit, f"{slug}: {call_text}"), capped_recursion_limit() as limits:
+            with (
+                time_limit(self.call_limit, f"{slug}: {call_text}"),
+                learner_io() as printed,
+                capped_recursion_limit(self._recursion_limits.get(slug)) as limits,
+            ):
                 return target(row, *extra)
         except NotImplementedError as error:
             raise NotAttempted(f"{slug}.{function} is not attempted yet") from error
-        except CallTimeout:
+        except CallTimeout as timeout:
             self._too_slow_at[slug] = min(len(row), slow_n or len(row))
-            message = _too_slow_message(slug, call_text, len(row), self.call_limit)
-            raise WrongAnswer(slug, row, message, kind="too-slow") from None
+            message = _too_slow_message(slug, call_text, len(row), self.call_limit, timeout.waiting)
+            raise WrongAnswer(slug, row, message, kind="too-slow", printed=printed) from None
         except RecursionError as error:
-            message = _recursion_message(slug, call_text, len(row), limits.allows_depth_of(len(row)))
-            raise WrongAnswer(slug, row, message, kind="recursion", error=error) from None
+            message = _recursion_message(slug, call_text, len(row), limits)
+            raise WrongAnswer(slug, row, message, kind="recursion", error=error, printed=printed) from None
         except SystemExit as error:
             message = f"{slug}: {call_text} called sys.exit({show_value(error.code)}): return the answer"
-            raise WrongAnswer(slug, row, message, kind="exit", error=error) from None
-        except Exception as error:  # noqa: BLE001 - every learner error becomes a message
+            raise WrongAnswer(slug, row, message, kind="exit", error=error, printed=printed) from None
+        except NoInput as error:
+            message = f"{slug}: {call_text} asked for input: {error}"
+            raise WrongAnswer(slug, row, message, kind="exception", error=error, printed=printed) from None
+        except BaseException as error:  # noqa: BLE001 - every learner error (KeyboardInterrupt too) becomes a message
             where = _learner_frame(error, learner_file)
-            message = f"{slug}: {call_text} raised {type(error).__name__}: {shorten(str(error), 200)}{where}"
-            raise WrongAnswer(slug, row, message, kind="exception", error=error) from None
+            said = f": {shorten(str(error), 200)}" if str(error) else ""
+            message = f"{slug}: {call_text} raised {type(error).__name__}{said}{where}"
+            raise WrongAnswer(slug, row, message, kind="exception", error=error, printed=printed) from None
 
     def check_value(
         self, slug: str, row: Sequence[int], totals: Totals, parity_guarantee: int | None = None
@@ -385,13 +428,15 @@ def _learner_frame(error: BaseException, learner_file: Path) -> str:
     return f" (at {learner_file.name}:{frame.lineno}: {(frame.line or '').strip()})"
 
 
-def _too_slow_message(slug: str, call_text: str, n: int, limit: float) -> str:
+def _too_slow_message(slug: str, call_text: str, n: int, limit: float, waiting: bool = False) -> str:
+    if waiting:
+        return (
+            f"{slug}: stopped: {call_text} waited {3 * limit + 1:g} s without computing: code that waits "
+            "(sleep, input, a lock, a thread or process it joins) — a graded call only computes and returns"
+        )
     needed = by_slug(slug).time
     if n <= SMALL_ROW:
-        cause = (
-            f"even n = {n} does not finish: an endless loop (a loop variable that never moves?), "
-            "or code that waits (sleep, input, breakpoint)"
-        )
+        cause = f"even n = {n} does not finish: an endless loop (a loop variable that never moves?)"
     elif needed in ("O(n)", "O(1)"):
         cause = f"this kata needs {needed} work; an O(n^2) table or a nested loop is far too slow at n = {n}"
     else:
@@ -405,15 +450,29 @@ def _too_slow_message(slug: str, call_text: str, n: int, limit: float) -> str:
     )
 
 
-def _recursion_message(slug: str, call_text: str, n: int, endless: bool) -> str:
-    if endless:
+def _recursion_message(slug: str, call_text: str, n: int, limits: RecursionLimits) -> str:
+    if limits.allows_depth_of(n):
         return (
             f"{slug}: RecursionError: {call_text} recursed far deeper than n = {n} needs.\n"
             "  likely cause: endless recursion: check the base case, and that every call shrinks i..j"
         )
+    if limits.capped:
+        advice = (
+            f"the grader caps the recursion limit at {recursion_cap()}, too low for this depth: "
+            "fill the table bottom-up"
+        )
+    elif limits.highest > limits.original:
+        advice = (
+            f"your limit of {limits.highest} is too low for n = {n} (about 3 * n + 100 frames with "
+            "lru_cache): raise it further, or fill the table bottom-up"
+        )
+    else:
+        advice = (
+            "raise it with sys.setrecursionlimit (about 3 * n + 100, restored afterwards) "
+            "or fill the table bottom-up"
+        )
     return (
         f"{slug}: RecursionError: {call_text} recursed deeper than Python's limit "
         f"(depth grows with n = {n}; the default limit of 1000 fails near n = 500).\n"
-        "  what to do: raise it with sys.setrecursionlimit (about 3 * n + 100, restored afterwards) "
-        "or fill the table bottom-up"
+        f"  what to do: {advice}"
     )

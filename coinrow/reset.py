@@ -9,7 +9,6 @@ raises ``NotImplementedError``), so committing an attempt does not hide it.
 from __future__ import annotations
 
 import ast
-import shutil
 import subprocess
 import sys
 from datetime import datetime
@@ -66,7 +65,7 @@ def reset(slug: str, now: datetime | None = None) -> str:
     relative = path.relative_to(REPO_ROOT).as_posix()
     stub = pristine_stub(relative)
     current = path.read_bytes() if path.exists() else None  # bytes: any encoding the learner saved in
-    if current == stub.encode("utf-8"):
+    if current == stub.encode("utf-8") and not path.is_symlink():
         return f"{relative} is already the stub; nothing to do"
     message = ""
     if current is not None:
@@ -77,8 +76,11 @@ def reset(slug: str, now: datetime | None = None) -> str:
             copy += 1
             backup = backup.with_name(f"{slug}-{stamp}-{copy}.py")
         backup.parent.mkdir(exist_ok=True)
-        shutil.copy2(path, backup)
+        backup.write_bytes(current)  # the content, wherever a link pointed
         message = f"your attempt is saved in {backup.relative_to(REPO_ROOT)}; "
+    if path.is_symlink():  # never write through a link: it may point outside the kata, or at another attempt
+        path.unlink()
+        message += "the link is replaced by a file; "
     path.write_text(stub, encoding="utf-8")
     return message + f"{relative} is the stub again"
 

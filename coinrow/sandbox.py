@@ -1,4 +1,4 @@
-"""Run learner code so that it always comes back: CPU-time limit, wall-clock backstop, capped recursion.
+"""Run learner code so that it always comes back: CPU-time limit, a limit on waiting, capped recursion.
 
 A learner's code may loop forever, recurse without end, catch every exception
 (a bare ``except:`` swallows the time-out itself) or lift the recursion limit
@@ -10,53 +10,108 @@ reason. Main thread only (they use signals).
 
 from __future__ import annotations
 
+import io
 import os
+import resource
 import signal
 import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import FrameType
 
-RECURSION_CAP = 15_000  # frames; deep enough for n = 4000 top-down, shallow enough for the C stack
+BIG_STACK = 1 << 30  # bytes of C stack the grading driver gives each child (RLIMIT_STACK)
+DEEP_RECURSION_CAP = 120_000  # frames that fit in BIG_STACK, with room to spare (lru_cache levels included)
+SHALLOW_RECURSION_CAP = 15_000  # frames that fit in the usual 8 MiB stack
+STALL_SHARE = 0.05  # a call getting less than this share of a core is waiting, not computing
+TICK = 0.25  # seconds between the wall-clock checks of a call
+
+
+def recursion_cap() -> int:
+    """The highest recursion limit learner code may set here: deep when the C stack is big enough."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_STACK)
+    big = soft == resource.RLIM_INFINITY or soft >= BIG_STACK
+    return DEEP_RECURSION_CAP if big else SHALLOW_RECURSION_CAP
 
 
 class CallTimeout(BaseException):
-    """Raised inside learner code when its time is up (a BaseException, so ``except Exception`` misses it)."""
+    """Raised inside learner code when its time is up (a BaseException, so ``except Exception`` misses it).
+
+    ``waiting`` is True when the call was stopped for waiting (sleeping, blocked), not for computing.
+    """
+
+    def __init__(self, waiting: bool = False) -> None:
+        super().__init__("waited too long" if waiting else "out of CPU time")
+        self.waiting = waiting
+
+
+@dataclass
+class _Clock:
+    """The state of one timed call, read by the signal handlers and the watchdog."""
+
+    what: str
+    wall_limit: float  # seconds a call may wait without using the CPU
+    last_wall: float = field(default_factory=time.monotonic)
+    last_cpu: float = field(default_factory=time.process_time)
+    stalled: float = 0.0  # seconds spent waiting, in a row
+    expired_cpu: float | None = None  # process CPU time when the time-out was first raised
+    expired_wall: float | None = None
+
+    def tick(self) -> bool:
+        """Account for the last tick; True when the call has waited past its limit."""
+        wall, cpu = time.monotonic(), time.process_time()
+        elapsed = wall - self.last_wall
+        if cpu - self.last_cpu < STALL_SHARE * elapsed:
+            self.stalled += elapsed
+        else:
+            self.stalled = 0.0  # it computes, slowly maybe on a busy machine: the CPU limit will judge it
+        self.last_wall, self.last_cpu = wall, cpu
+        return self.stalled >= self.wall_limit
+
+    def expire(self) -> None:
+        if self.expired_cpu is None:
+            self.expired_cpu, self.expired_wall = time.process_time(), time.monotonic()
+
+    def ignored(self) -> bool:
+        """True when the call went on well past its time-out: it swallows every time-out."""
+        if self.expired_cpu is None or self.expired_wall is None:
+            return False
+        return time.process_time() - self.expired_cpu > 2.0 or self.stalled > self.wall_limit + 5.0
 
 
 class _Watchdog:
     """The last resort: a thread that ends the process if a call ignores every time-out.
 
     Code that catches every exception (``except:`` or ``except BaseException:``)
-    swallows ``CallTimeout`` however often it is raised. Past the hard deadline
-    the watchdog prints one line naming the call and exits with status 3: the
-    run stops with a reason instead of hanging.
+    swallows ``CallTimeout`` however often it is raised. Once such a call has
+    gone on for two more seconds of CPU time (or five more of waiting), the
+    watchdog prints one line naming the call and exits with status 3: the run
+    stops with a reason instead of hanging. It judges by CPU time, so a busy
+    machine never sets it off.
     """
 
     def __init__(self) -> None:
-        self.deadline: float | None = None
-        self.what = ""
+        self.clock: _Clock | None = None
         self._thread: threading.Thread | None = None
 
-    def arm(self, seconds: float, what: str) -> None:
-        self.deadline, self.what = time.monotonic() + seconds, what
+    def arm(self, clock: _Clock) -> None:
+        self.clock = clock
         if self._thread is None:
             self._thread = threading.Thread(target=self._watch, name="call-watchdog", daemon=True)
             self._thread.start()
 
     def disarm(self) -> None:
-        self.deadline = None
+        self.clock = None
 
     def _watch(self) -> None:
         while True:
-            time.sleep(0.25)
-            deadline = self.deadline
-            if deadline is not None and time.monotonic() > deadline:
+            time.sleep(TICK)
+            clock = self.clock
+            if clock is not None and clock.ignored():
                 message = (
-                    f"\nstopped: {self.what} did not stop when its time was up: it catches every "
+                    f"\nstopped: {clock.what} did not stop when its time was up: it catches every "
                     "exception (a bare except: or except BaseException:), the time-out included; "
                     "catch only the exceptions you expect\n"
                 )
@@ -72,27 +127,38 @@ def time_limit(cpu_seconds: float, what: str = "the call") -> Iterator[None]:
     """Raise ``CallTimeout`` in the block after ``cpu_seconds`` of CPU time, and again every 0.1 s.
 
     CPU time (``ITIMER_PROF``), not wall time, so a busy machine does not make a
-    correct answer "too slow"; a wall-clock alarm at three times the limit (plus
-    a second) still ends code that sleeps or waits for input. A block that
-    swallows the time-out and returns anyway still raises ``CallTimeout`` at its
-    end; one that keeps swallowing it is ended by the watchdog.
+    correct answer "too slow". Code that waits instead of computing (sleep,
+    input, a lock) is stopped once it has used less than 5% of a core for
+    three times the limit plus a second in a row: a call that computes, however
+    slowly the machine lets it, is never stopped for waiting. A block that
+    swallows the time-out and returns anyway still raises ``CallTimeout`` at
+    its end; one that keeps swallowing it is ended by the watchdog.
 
     Args:
         cpu_seconds: the limit, > 0 and finite.
         what: the call, as the watchdog's last message names it.
     """
-    expired = False
+    clock = _Clock(what, wall_limit=3 * cpu_seconds + 1)
+    waiting = False
 
-    def expire(signum: int, frame: FrameType | None) -> None:
-        nonlocal expired
-        expired = True
-        raise CallTimeout
+    def out_of_cpu(signum: int, frame: FrameType | None) -> None:
+        clock.expire()
+        raise CallTimeout(waiting)
 
-    previous = {sig: signal.signal(sig, expire) for sig in (signal.SIGPROF, signal.SIGALRM)}
-    wall = 3 * cpu_seconds + 1
+    def check_waiting(signum: int, frame: FrameType | None) -> None:
+        nonlocal waiting
+        if clock.tick() or clock.expired_cpu is not None:
+            waiting = waiting or clock.expired_cpu is None
+            clock.expire()
+            raise CallTimeout(waiting)
+
+    previous = {
+        signal.SIGPROF: signal.signal(signal.SIGPROF, out_of_cpu),
+        signal.SIGALRM: signal.signal(signal.SIGALRM, check_waiting),
+    }
     signal.setitimer(signal.ITIMER_PROF, cpu_seconds, 0.1)
-    signal.setitimer(signal.ITIMER_REAL, wall, 0.1)
-    _WATCHDOG.arm(wall + 2, what)
+    signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
+    _WATCHDOG.arm(clock)
     try:
         yield
     finally:
@@ -101,15 +167,17 @@ def time_limit(cpu_seconds: float, what: str = "the call") -> Iterator[None]:
         signal.setitimer(signal.ITIMER_REAL, 0)
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-    if expired:
-        raise CallTimeout
+    if clock.expired_cpu is not None:
+        raise CallTimeout(waiting)
 
 
 @dataclass
 class RecursionLimits:
     """The highest recursion limit learner code had in force during a ``capped_recursion_limit`` block."""
 
+    original: int  # the limit before the block
     highest: int
+    capped: bool = False  # learner code asked for more than the cap
 
     def allows_depth_of(self, n: int) -> bool:
         """True when a recursion about n calls deep fits: a RecursionError then means endless recursion."""
@@ -117,23 +185,98 @@ class RecursionLimits:
 
 
 @contextmanager
-def capped_recursion_limit() -> Iterator[RecursionLimits]:
-    """Let learner code raise the recursion limit, but not past ``RECURSION_CAP``, and restore it after.
+def capped_recursion_limit(start: int | None = None) -> Iterator[RecursionLimits]:
+    """Let learner code raise the recursion limit, but not past ``recursion_cap()``, and restore it after.
 
     Wrap the import of learner code too: ``from sys import setrecursionlimit``
     executed inside then binds the capped function for good.
+
+    Args:
+        start: the limit to set on entry (the one the learner's file set when it was imported), or None.
     """
     original_limit = sys.getrecursionlimit()
     setter = sys.setrecursionlimit
-    limits = RecursionLimits(original_limit)
+    cap = recursion_cap()
+    limits = RecursionLimits(original_limit, original_limit)
 
     def capped(limit: int) -> None:
-        setter(min(limit, RECURSION_CAP))
+        setter(min(limit, cap))
         limits.highest = max(limits.highest, sys.getrecursionlimit())
+        limits.capped = limits.capped or limit > cap
 
+    if start is not None:
+        capped(start)
     sys.setrecursionlimit = capped
     try:
         yield limits
     finally:
         sys.setrecursionlimit = setter
         setter(original_limit)
+
+
+class NoInput(EOFError):
+    """Raised when learner code asks for input: the grader gives none."""
+
+
+class _NoStdin(io.TextIOBase):
+    """``sys.stdin`` during a graded call: every read raises ``NoInput``."""
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> str:
+        raise NoInput(
+            "the grader gives no input: the row comes as the argument, the answer goes back by return"
+        )
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        return self.read()
+
+
+class Printed(io.TextIOBase):
+    """What learner code prints during a call: the first ``keep`` lines, and a count of the rest."""
+
+    def __init__(self, keep: int = 20) -> None:
+        self.keep = keep
+        self.lines: list[str] = []
+        self.more = 0
+        self._partial = ""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if len(self.lines) >= self.keep:  # only counting now: cheap even for huge output
+            self.more += text.count("\n")
+            return len(text)
+        *complete, self._partial = (self._partial + text).split("\n")
+        for line in complete:
+            if len(self.lines) < self.keep:
+                self.lines.append(line[:200])
+            else:
+                self.more += 1
+        return len(text)
+
+    def finish(self) -> None:
+        if self._partial:
+            self.write("\n")
+
+
+@contextmanager
+def learner_io() -> Iterator[Printed]:
+    """Capture what a call prints (stdout and stderr) and give it no stdin."""
+    printed = Printed()
+    saved = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin, sys.stdout, sys.stderr = _NoStdin(), printed, printed
+    try:
+        yield printed
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
+        printed.finish()
+
+
+def _forget_watchdog_thread() -> None:
+    _WATCHDOG._thread = None  # a forked child has only the thread that forked: start a watchdog anew
+
+
+os.register_at_fork(after_in_child=_forget_watchdog_thread)

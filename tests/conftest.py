@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import os
+import json
+import time
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, settings
 
 from coinrow.diagnosis import likely_mistake
 from coinrow.grading import DEFAULT_CALL_LIMIT, Grader, NotAttempted, WrongAnswer
-from coinrow.registry import CORE, FORMULATIONS, by_slug, resolve_impl
+from coinrow.registry import by_slug, resolve_impl
+from coinrow.results import Failure, Record, results_by_slug, summary_lines
 
 _deterministic = settings(
     derandomize=True,
@@ -52,6 +53,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="code to grade: problems (your attempts, default), solutions, or a folder laid out like them",
     )
     group.addoption("--formulation", default=None, help="grade only this slug (or slugs, comma-separated)")
+    group.addoption(
+        "--results-file",
+        default=None,
+        help="append a JSON line per graded test here (the grading driver reads it); no summary is printed",
+    )
     group.addoption(
         "--call-limit",
         type=_seconds,
@@ -109,17 +115,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = selected
 
 
-@dataclass
-class _Tally:
-    passed: int = 0
-    failed: int = 0
-    not_attempted: int = 0
-    seconds: float = 0.0  # time spent in this formulation's tests
-    smallest_failure: tuple[tuple[int, int, int], str] | None = None
-    failures: list[str] = field(default_factory=list)
-
-
-_TALLIES: dict[str, _Tally] = {}
+_RECORDS: list[Record] = []  # this run's records, for the summary printed when no driver reads them
 
 
 def _wrong_answer(excinfo: pytest.ExceptionInfo[BaseException]) -> WrongAnswer | None:
@@ -132,6 +128,49 @@ def _wrong_answer(excinfo: pytest.ExceptionInfo[BaseException]) -> WrongAnswer |
     return None
 
 
+def _failure(slug: str, item: pytest.Item, call: pytest.CallInfo[None]) -> Failure:
+    wrong = _wrong_answer(call.excinfo) if call.excinfo else None
+    if wrong is None:  # the grader itself stumbled on this answer: still say something
+        error = call.excinfo.value if call.excinfo else None
+        message = f"{slug}: {item.name}: {type(error).__name__}: {error}".splitlines()[0]
+        return Failure("grader", 1 << 30, 0, True, message)
+    return Failure(
+        wrong.kind,
+        len(wrong.row),
+        sum(abs(x) for x in wrong.row),
+        wrong.ran,
+        str(wrong),
+        wrong.mistake,
+        wrong.output,
+        wrong.more_output,
+    )
+
+
+def _write_record(config: pytest.Config, data: dict[str, Any]) -> None:
+    path = config.getoption("--results-file")
+    if path:
+        with open(path, "a", encoding="utf-8") as results:
+            results.write(json.dumps(data) + "\n")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Say which test runs now: if the run is ended, the driver names the test it was in."""
+    if _slug_of(item) is not None:
+        _write_record(item.config, {"event": "running", "test": item.nodeid})
+
+
+_CPU_SECONDS = pytest.StashKey[float]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, None]:
+    """Time each test in CPU seconds: the summary's figures do not depend on how busy the machine is."""
+    started = time.process_time()
+    yield
+    item.stash[_CPU_SECONDS] = time.process_time() - started
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
     outcome = yield
@@ -139,57 +178,36 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     slug = _slug_of(item)
     if slug is None or (report.when != "call" and not report.skipped):
         return
-    tally = _TALLIES.setdefault(slug, _Tally())
-    tally.seconds += report.duration
-    if report.skipped:
+    failure = None
+    if report.failed:
+        failure = _failure(slug, item, call)
+        report.longrepr = failure.message  # the one-glance message replaces the traceback
+    record = Record(
+        slug,
+        item.nodeid,
+        "failed" if report.failed else "passed" if report.passed else "skipped",
+        item.stash.get(_CPU_SECONDS, 0.0),
         # a row outside the kata's domain (e.g. too long for brute force) is no sign of an unattempted kata
-        tally.not_attempted += "not attempted" in str(report.longrepr)
-    elif report.passed:
-        tally.passed += 1
-    elif report.failed:
-        tally.failed += 1
-        wrong = _wrong_answer(call.excinfo) if call.excinfo else None
-        if wrong is None:  # the grader itself stumbled on this answer: still say something
-            error = call.excinfo.value if call.excinfo else None
-            message = f"{slug}: {item.name}: {type(error).__name__}: {error}".splitlines()[0]
-            size = (1, 1 << 30, 0)
-        else:
-            message = str(wrong)
-            # a row that ran sorts before one not run (too slow already), then by length and size
-            size = (0 if wrong.ran else 1, len(wrong.row), sum(abs(x) for x in wrong.row))
-        report.longrepr = message  # the one-glance message replaces the traceback
-        if tally.smallest_failure is None or size < tally.smallest_failure[0]:
-            tally.smallest_failure = (size, message)
+        not_attempted=report.skipped and "not attempted" in str(report.longrepr),
+        failure=failure,
+    )
+    _RECORDS.append(record)
+    _write_record(item.config, record.to_json())
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Say how many tests will run: results with fewer records than this are incomplete."""
+    graded = [item for item in session.items if _slug_of(item) is not None]
+    _write_record(session.config, {"event": "collected", "count": len(graded)})
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    _write_record(session.config, {"event": "end", "exitstatus": int(exitstatus)})
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    marker = os.environ.get("KATA_RUN_MARKER")
-    if marker:  # the summary is printed: the run did not end early (see the Makefile)
-        Path(marker).unlink(missing_ok=True)
-    if not _TALLIES:
-        return
-    write = terminalreporter.write_line
+    if not _RECORDS or config.getoption("--results-file"):
+        return  # nothing graded, or the grading driver prints the summary
     terminalreporter.section(f"kata summary: {config.getoption('--impl')}")
-    solved = bonus_solved = 0
-    for formulation in FORMULATIONS:
-        tally = _TALLIES.get(formulation.slug)
-        if tally is None:
-            continue
-        if tally.failed:
-            status = f"FAILING ({tally.failed} failed, {tally.passed} passed, {tally.seconds:.1f} s)"
-        elif tally.not_attempted and tally.passed:
-            status = "in progress (some functions not attempted)"
-        elif tally.not_attempted:
-            status = "not attempted"
-        else:
-            status = f"solved ({tally.passed} checks, {tally.seconds:.1f} s)"
-            solved += not formulation.bonus
-            bonus_solved += formulation.bonus
-        write(f"{formulation.slug:<20} {status}")
-        if tally.smallest_failure:
-            for line in tally.smallest_failure[1].splitlines():
-                write(f"    {line}")
-    write(f"Solved {solved} of {len(CORE)}")
-    bonus = [f for f in FORMULATIONS if f.bonus and f.slug in _TALLIES]
-    if bonus:
-        write(f"Bonus katas solved {bonus_solved} of {len(bonus)}")
+    for line in summary_lines(results_by_slug(_RECORDS)):
+        terminalreporter.write_line(line)

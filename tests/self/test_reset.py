@@ -71,3 +71,30 @@ def test_is_stub() -> None:
     assert is_stub(stub)
     assert not is_stub(stub.replace("raise NotImplementedError", "return x"))
     assert not is_stub("def f(:\n")
+
+
+def test_reset_never_writes_through_a_link(clone: Path) -> None:
+    """An attempt linked to another file: that file is left alone, the link becomes the stub."""
+    folder = clone / "problems"
+    stub = (folder / "top_down_memo" / "top_down_memo.py").read_text(encoding="utf-8")
+    other = folder / "difference_dp" / "difference_dp.py"
+    attempt = "def score_difference(coins):\n    return 0  # my difference_dp attempt\n"
+    other.write_text(attempt, encoding="utf-8")
+    linked = folder / "top_down_memo" / "top_down_memo.py"
+    linked.unlink()
+    linked.symlink_to(other)
+    done = _run_reset(clone, "top_down_memo")
+    assert done.returncode == 0, done.stderr
+    assert "my difference_dp attempt" in other.read_text(encoding="utf-8")
+    assert not linked.is_symlink()
+    assert linked.read_text(encoding="utf-8") == stub
+    (backup,) = (folder / "top_down_memo" / "backups").iterdir()
+    assert "my difference_dp attempt" in backup.read_text(encoding="utf-8")
+
+
+def test_backups_are_ignored_by_git(clone: Path) -> None:
+    backup = clone / "problems" / "difference_dp" / "backups" / "difference_dp-1.py"
+    backup.parent.mkdir()
+    backup.write_text("x = 1\n", encoding="utf-8")
+    ignored = subprocess.run(["git", "check-ignore", "-q", str(backup)], cwd=clone, check=False)
+    assert ignored.returncode == 0

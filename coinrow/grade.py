@@ -1,0 +1,166 @@
+"""``make test`` / ``make solutions``: grade formulations, each in its own process, and print one summary.
+
+``python -m coinrow.grade [--impl problems] [--formulation "a,b"] [--limit 4] [--jobs N] [--fresh]
+[--report results.json]``. Formulations whose attempt and grader are unchanged since they were last
+graded are shown from the progress cache, marked "cached"; those named with ``--formulation`` are
+always graded. Exit status: 0 when nothing failed, 1 when something failed, 2 for a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+from coinrow.driver import Options, big_stack_or_reexec, run_children
+from coinrow.progress import Progress, attempt_key, grader_fingerprint
+from coinrow.registry import FORMULATIONS, by_slug, resolve_impl
+from coinrow.results import Result, failed, summary_lines
+
+DEFAULT_CALL_LIMIT = 4.0  # CPU seconds a graded call may take (the same default as the suite's)
+MAX_CALL_LIMIT = 600.0
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"make test: {message}\n")
+
+
+def _limit(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not 0 < seconds <= MAX_CALL_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"LIMIT must be a number of seconds above 0 and at most {MAX_CALL_LIMIT:g}, got {text!r}"
+        )
+    return seconds
+
+
+def _jobs(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"JOBS must be a whole number of at least 1, got {text!r}")
+    return int(text)
+
+
+def parse_slugs(text: str) -> list[str]:
+    """Slugs separated by commas or spaces, each checked against the registry.
+
+    >>> parse_slugs("difference_dp, top_down_memo")
+    ['difference_dp', 'top_down_memo']
+
+    Raises:
+        KeyError: an unknown slug, with the known ones.
+    """
+    slugs = [s for s in text.replace(",", " ").split() if s]
+    for slug in slugs:
+        by_slug(slug)
+    return list(dict.fromkeys(slugs))
+
+
+def exercism_report(results: dict[str, Result]) -> dict[str, Any]:
+    """The results in the shape of the exercism test runner's ``results.json``, version 3.
+
+    Top-level ``status`` is ``pass`` when every graded formulation is solved, ``error``
+    when a formulation's run was stopped, ``fail`` otherwise; each test has its name,
+    status, message and the learner's printed output; ``task_id`` is the kata's
+    place in the registry.
+    """
+    tests: list[dict[str, Any]] = []
+    order = {f.slug: k + 1 for k, f in enumerate(FORMULATIONS)}
+    for slug, result in sorted(results.items(), key=lambda item: order[item[0]]):
+        for record in result.records:
+            failure = record.failure
+            entry: dict[str, Any] = {
+                "name": record.test,
+                "status": "pass" if record.outcome == "passed" else "fail",
+                "message": failure.message
+                if failure
+                else ("not attempted" if record.not_attempted else None),
+                "output": "\n".join(failure.output) if failure and failure.output else None,
+                "task_id": order[slug],
+            }
+            if failure and failure.mistake:
+                entry["mistake"] = failure.mistake
+            if record.outcome != "skipped" or record.not_attempted:
+                tests.append(entry)
+        if result.reason:
+            tests.append(
+                {"name": f"{slug}: run", "status": "error", "message": result.reason, "task_id": order[slug]}
+            )
+    stopped = any(r.status == "stopped" for r in results.values())
+    solved = all(r.status == "solved" for r in results.values())
+    return {
+        "version": 3,
+        "status": "error" if stopped else "pass" if solved else "fail",
+        "message": "\n".join(r.reason for r in results.values() if r.reason) or None,
+        "tests": tests,
+    }
+
+
+def grade(
+    options: Options, chosen: list[str], *, jobs: int, fresh: bool, use_cache: bool = True
+) -> dict[str, Result]:
+    """Grade ``chosen`` (every formulation when empty; the rest from the cache) and return every result."""
+    progress = Progress(options.impl_dir) if use_cache else None
+    fingerprint = grader_fingerprint(f"{options.call_limit:g}/{options.profile}")
+    keys = {f.slug: attempt_key(options.impl_dir, f.slug, fingerprint) for f in FORMULATIONS}
+    shown: dict[str, Result] = {}
+    to_grade = []
+    for formulation in FORMULATIONS:
+        slug = formulation.slug
+        cached = progress.get(slug, keys[slug]) if progress else None
+        if slug in chosen or (not chosen and (fresh or cached is None)):
+            to_grade.append(slug)
+        elif cached is not None:
+            shown[slug] = cached
+    shown.update(run_children(to_grade, options, jobs))
+    if progress is not None:
+        for slug in to_grade:
+            progress.put(shown[slug], keys[slug])
+        progress.save()
+    return shown
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = _Parser(prog="coinrow.grade", description="grade formulations, each in its own process")
+    parser.add_argument(
+        "--impl", default="problems", help="problems, solutions or a folder laid out like them"
+    )
+    parser.add_argument("--formulation", default="", help="slugs to grade, separated by commas or spaces")
+    parser.add_argument("--limit", type=_limit, default=DEFAULT_CALL_LIMIT, help="CPU seconds per call")
+    parser.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1, help="children at once")
+    parser.add_argument("--fresh", action="store_true", help="grade everything, ignoring the cache")
+    parser.add_argument("--no-cache", action="store_true", help="neither read nor write the progress cache")
+    parser.add_argument("--report", default="", help="write an exercism-style results.json here")
+    parser.add_argument("--profile", default="kata", help="the hypothesis profile")
+    args = parser.parse_args(argv)
+    impl_dir = resolve_impl(args.impl)
+    if impl_dir is None:
+        parser.error(f"IMPL={args.impl}: no such folder (use problems, solutions or a folder)")
+    try:
+        chosen = parse_slugs(args.formulation)
+    except KeyError as error:
+        parser.error(f"F={args.formulation}: {error.args[0]}")
+    big_stack_or_reexec(argv)
+    options = Options(impl_dir.resolve(), args.limit, args.profile)
+    results = grade(options, chosen, jobs=args.jobs, fresh=args.fresh, use_cache=not args.no_cache)
+    print(f"kata summary: {args.impl}")
+    for line in summary_lines(results):
+        print(line)
+    if args.report:
+        try:
+            Path(args.report).write_text(json.dumps(exercism_report(results), indent=2), encoding="utf-8")
+        except OSError as error:
+            print(f"make test: REPORT={args.report}: {error.strerror}", file=sys.stderr)
+            return 2
+    return 1 if failed(results.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

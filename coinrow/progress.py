@@ -1,0 +1,76 @@
+"""Progress that persists: each formulation's last result, keyed by a hash of its attempt and the grader.
+
+As rustlings keeps its state, the grading driver keeps the result of every
+formulation it graded in ``<impl>/.kata-progress.json`` (git-ignored). A result
+is reused only while the attempt's files, the grader's own files and the
+grading options are all unchanged, so a cached "solved" is always one the
+grader would give again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from coinrow.registry import REPO_ROOT
+from coinrow.results import Record, Result
+
+PROGRESS_FILE = ".kata-progress.json"
+# what grading depends on besides the attempt: the package, the suite and its configuration
+GRADER_FILES = ("coinrow/**/*.py", "coinrow/data/*", "tests/*.py", "tests/grade/*.py")
+
+
+def _digest(paths: list[Path], extra: str = "") -> str:
+    digest = hashlib.sha256(extra.encode())
+    for path in sorted(paths):
+        digest.update(str(path.name).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def grader_fingerprint(options: str) -> str:
+    """A hash of the grader's own files and the grading options (limit, hypothesis profile)."""
+    files = [p for pattern in GRADER_FILES for p in REPO_ROOT.glob(pattern) if p.is_file()]
+    return _digest(files, options)
+
+
+def attempt_key(impl_dir: Path, slug: str, fingerprint: str) -> str:
+    """A hash of the attempt's Python files (backups aside) and the grader's fingerprint."""
+    folder = impl_dir / slug
+    files = [p for p in folder.glob("*.py") if p.is_file()] if folder.is_dir() else []
+    return _digest(files, fingerprint)
+
+
+class Progress:
+    """The cached results of one implementation folder."""
+
+    def __init__(self, impl_dir: Path) -> None:
+        self.path = impl_dir / PROGRESS_FILE
+        self.entries: dict[str, Any] = {}
+        try:
+            loaded = json.loads(self.path.read_text(encoding="utf-8"))
+            self.entries = loaded if isinstance(loaded, dict) else {}
+        except (OSError, ValueError):
+            pass  # no progress yet, or an unreadable file: start afresh
+
+    def get(self, slug: str, key: str) -> Result | None:
+        """The cached result of ``slug``, if it was graded with exactly this key."""
+        entry = self.entries.get(slug)
+        if not isinstance(entry, dict) or entry.get("key") != key:
+            return None
+        try:
+            records = [Record.from_json(r) for r in entry["records"]]
+        except (KeyError, TypeError):
+            return None
+        return Result(slug, records, cached=True)
+
+    def put(self, result: Result, key: str) -> None:
+        """Remember ``result``; a stopped run is not remembered (the next run grades it again)."""
+        if result.reason is None:
+            self.entries[result.slug] = {"key": key, "records": [r.to_json() for r in result.records]}
+
+    def save(self) -> None:
+        with contextlib.suppress(OSError):  # a read-only folder: progress is simply not kept
+            self.path.write_text(json.dumps(self.entries), encoding="utf-8")

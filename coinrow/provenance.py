@@ -1,0 +1,86 @@
+"""Is the code under test the learner's own? A graded attempt may not borrow the answer.
+
+An attempt that imports the reference solutions or the grader's own game model,
+or whose graded function is defined in another file, would be graded on code
+the learner did not write. ``borrowed`` says so in one line, and the grader
+then fails the attempt instead of grading it.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from types import ModuleType
+
+from coinrow.registry import IMPLS, REPO_ROOT
+
+FORBIDDEN_PACKAGES = {
+    "solutions": "the reference solutions (solutions/)",
+    "coinrow": "the grader's own game model (coinrow)",
+    "tests": "the grading suite (tests/)",
+}
+
+
+def borrowed_imports(source: str) -> str | None:
+    """The first forbidden package that ``source`` imports, described, or None.
+
+    >>> borrowed_imports("from coinrow.game import optimal_totals")
+    "the grader's own game model (coinrow)"
+    >>> borrowed_imports("import functools") is None
+    True
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None  # the import itself reports it
+    for node in ast.walk(tree):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        for name in names:
+            top = name.split(".")[0]
+            if top in FORBIDDEN_PACKAGES:
+                return FORBIDDEN_PACKAGES[top]
+    return None
+
+
+def _defined_in(function: object) -> Path | None:
+    code = getattr(inspect.unwrap(function), "__code__", None)  # type: ignore[arg-type]
+    return Path(code.co_filename).resolve() if code is not None else None
+
+
+def borrowed(
+    module: ModuleType, attempt: Path, functions: Iterable[str], loaded_during_import: Iterable[str]
+) -> str | None:
+    """Why ``module`` (imported from ``attempt``) is not the learner's own code, or None if it is.
+
+    Args:
+        module: the imported attempt.
+        attempt: its file.
+        functions: the names of the graded functions.
+        loaded_during_import: the names of the modules first imported while the attempt was imported.
+    """
+    found = borrowed_imports(attempt.read_text(encoding="utf-8", errors="replace"))
+    if found:
+        return f"it imports {found}: the grader grades only what you write in {attempt.name}"
+    references = IMPLS["solutions"].resolve()
+    for name in loaded_during_import:
+        file = getattr(sys.modules.get(name), "__file__", None)
+        if (
+            file
+            and Path(file).resolve().is_relative_to(references)
+            and Path(file).resolve() != attempt.resolve()
+        ):
+            return f"it loads the reference solution {Path(file).resolve().relative_to(REPO_ROOT)}"
+    for name in functions:
+        function = getattr(module, name, None)
+        where = _defined_in(function) if callable(function) else None
+        if where is not None and where != attempt.resolve():
+            shown = where.relative_to(REPO_ROOT) if where.is_relative_to(REPO_ROOT) else where.name
+            return f"{name}() is defined in {shown}, not in {attempt.name}: write it in {attempt.name}"
+    return None

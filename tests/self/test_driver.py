@@ -1,0 +1,212 @@
+"""The grading driver: nothing an attempt does can hang, crash, fool or slow the run.
+
+Each test grades several hostile attempts in one run, each in a formulation of
+its own, through the real command line: one attempt's crash must not touch the
+others, the summary is printed once, the exit status agrees with it, and no
+process an attempt started outlives the run.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, source_file
+from coinrow.results import summary_lines
+
+MARK = "kata_hostile_marker"  # in every command line an attempt starts, to find leftovers
+
+
+def _reference(slug: str) -> str:
+    return source_file(IMPLS["solutions"], slug).read_text(encoding="utf-8")
+
+
+def _lay_out(folder: Path, attempts: dict[str, str]) -> Path:
+    for slug, source in attempts.items():
+        path = source_file(folder, slug)
+        path.parent.mkdir(parents=True)
+        path.write_text(source, encoding="utf-8")
+    return folder
+
+
+def _grade(folder: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    slugs = ",".join(p.name for p in folder.iterdir() if p.is_dir())
+    args = ["--impl", str(folder), "--formulation", slugs, "--limit", "0.5", "--no-cache", *extra]
+    args += ["--profile", "catalogue"]  # fewer hypothesis examples: these answers are known
+    return subprocess.run(
+        [sys.executable, "-m", "coinrow.grade", *args],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=150,
+        check=False,
+    )
+
+
+def _line(run: subprocess.CompletedProcess[str], slug: str) -> str:
+    (line,) = [x for x in run.stdout.splitlines() if x.startswith(f"{slug} ")]
+    return line[len(slug) :].strip()
+
+
+def _leftovers() -> list[str]:
+    found = []
+    for process in psutil.process_iter(["cmdline"]):
+        cmdline = " ".join(process.info["cmdline"] or [])
+        if MARK in cmdline and "pytest" not in cmdline:
+            found.append(cmdline)
+    return found
+
+
+def _assert_one_summary_and_status_agrees(run: subprocess.CompletedProcess[str]) -> None:
+    assert run.stdout.count("kata summary") == 1, run.stdout + run.stderr
+    assert run.stdout.count("Solved ") == 1
+    failing = "FAILING" in run.stdout or "STOPPED" in run.stdout
+    assert run.returncode == (1 if failing else 0), run.stdout + run.stderr
+
+
+BUSY = f"'while True: pass  # {MARK}'"
+
+
+def test_processes_threads_and_exits_end_only_their_own_formulation(tmp_path: Path) -> None:
+    folder = _lay_out(
+        tmp_path,
+        {
+            # correct answers that leave a busy thread, a process and a detached process behind
+            "difference_dp": "import threading\n"
+            "def _spin():\n    while True:\n        pass\n"
+            "threading.Thread(target=_spin).start()\n" + _reference("difference_dp"),
+            "rolling_array": "import subprocess, sys\n"
+            f"subprocess.Popen([sys.executable, '-c', {BUSY}])\n"
+            f"subprocess.Popen(['setsid', sys.executable, '-c', {BUSY}])\n" + _reference("rolling_array"),
+            # wrong ones that end the interpreter or crash it
+            "brute_force": "import os\ndef score_difference(coins):\n    os._exit(0)\n",
+            "top_down_memo": "import os, signal\n"
+            "def score_difference(coins):\n    os.kill(os.getpid(), signal.SIGSEGV)\n",
+            # a failing run that tries to exit 0 at the end
+            "linear_reduction": "import atexit, os\natexit.register(lambda: os._exit(0))\n"
+            "def score_difference(coins):\n    return 0\n",
+        },
+    )
+    started = time.monotonic()
+    run = _grade(folder)
+    _assert_one_summary_and_status_agrees(run)
+    assert _line(run, "difference_dp").startswith("solved")
+    assert _line(run, "rolling_array").startswith("solved")
+    assert "ended the interpreter early with exit status 0" in _line(run, "brute_force")
+    assert "crashed with SIGSEGV" in _line(run, "top_down_memo")
+    assert _line(run, "linear_reduction").startswith("FAILING")
+    time.sleep(0.5)
+    assert _leftovers() == []
+    assert time.monotonic() - started < 120
+
+
+def test_waiting_swallowing_and_interrupting_are_reported(tmp_path: Path) -> None:
+    folder = _lay_out(
+        tmp_path,
+        {
+            "difference_dp": "import time\ndef score_difference(coins):\n    time.sleep(1000)\n",
+            "rolling_array": "def score_difference(coins):\n    raise KeyboardInterrupt\n",
+            "brute_force": "def score_difference(coins):\n    return int(input('n? '))\n",
+            # correct, but closes standard output and leaves a sleeping non-daemon thread
+            "vectorised_dp": "import os, threading, time\nos.close(1)\n"
+            "threading.Thread(target=time.sleep, args=(1000,)).start()\n" + _reference("vectorised_dp"),
+        },
+    )
+    run = _grade(folder)
+    _assert_one_summary_and_status_agrees(run)
+    assert "waited 2.5 s without computing" in run.stdout
+    assert "score_difference(()) raised KeyboardInterrupt" in run.stdout
+    assert "asked for input: the grader gives no input" in run.stdout
+    assert "| n? " in run.stdout  # what the attempt printed during the failing call
+    assert _line(run, "vectorised_dp").startswith("solved")
+
+
+def test_a_recursion_limit_set_at_import_stays_and_borrowed_code_is_not_graded(tmp_path: Path) -> None:
+    memo = (
+        "import sys\nfrom functools import lru_cache\nsys.setrecursionlimit(9999)\n"
+        "def score_difference(coins):\n"
+        "    @lru_cache(maxsize=None)\n"
+        "    def best(i, j):\n"
+        "        return 0 if i > j else max(coins[i] - best(i + 1, j), coins[j] - best(i, j - 1))\n"
+        "    return best(0, len(coins) - 1)\n"
+    )
+    folder = _lay_out(
+        tmp_path,
+        {
+            "top_down_memo": memo,
+            "difference_dp": "from solutions.difference_dp.difference_dp import score_difference\n",
+            "rolling_array": "from coinrow.oracle import exhaustive_difference as score_difference\n",
+        },
+    )
+    run = _grade(folder, "--limit", "2")
+    _assert_one_summary_and_status_agrees(run)
+    assert _line(run, "top_down_memo").startswith("solved")
+    assert "not graded: it imports the reference solutions" in run.stdout
+    assert "not graded: it imports the grader's own game model" in run.stdout
+
+
+def test_progress_is_cached_and_counted(tmp_path: Path) -> None:
+    """``F=x`` grades x and shows the others from the cache, so "Solved K of 6" counts them all."""
+    folder = tmp_path / "kata"
+    chosen = ("difference_dp", "prefix_sum_dp", "min_of_opponent_dp")
+    for slug in chosen:
+        source = IMPLS["problems" if slug == "min_of_opponent_dp" else "solutions"]
+        target = source_file(folder, slug)
+        target.parent.mkdir(parents=True)
+        target.write_bytes(source_file(source, slug).read_bytes())
+    args = [sys.executable, "-m", "coinrow.grade", "--impl", str(folder), "--profile", "catalogue"]
+    first = subprocess.run(
+        [*args, "--formulation", ",".join(chosen)],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=150,
+        check=False,
+    )
+    assert "Solved 2 of 6" in first.stdout
+    assert "(cached" not in first.stdout
+    report = tmp_path / "results.json"
+    again = subprocess.run(
+        [*args, "--formulation", "difference_dp", "--report", str(report)],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=150,
+        check=False,
+    )
+    assert "Solved 2 of 6" in again.stdout
+    assert "prefix_sum_dp        solved (cached" in again.stdout
+    assert "min_of_opponent_dp   not attempted (cached)" in again.stdout
+    assert "difference_dp        solved (33" in again.stdout  # graded again, as asked
+    results = json.loads(report.read_text(encoding="utf-8"))
+    assert results["version"] == 3
+    assert results["status"] == "fail"  # min_of_opponent_dp is not attempted yet
+    assert {t["status"] for t in results["tests"] if t["name"].startswith("tests/grade")} == {"pass", "fail"}
+
+
+def test_the_summary_names_the_next_kata() -> None:
+    from coinrow.results import Record, Result
+
+    solved = {f.slug: Result(f.slug, [Record(f.slug, "t", "passed", 0.0)]) for f in FORMULATIONS}
+    solved["min_of_opponent_dp"] = Result("min_of_opponent_dp", [Record("m", "t", "skipped", 0.0, True)])
+    assert summary_lines(solved)[-1].startswith("Next: min_of_opponent_dp")
+
+
+@pytest.mark.parametrize("bad", [["--limit", "abc"], ["--formulation", "nope"], ["--jobs", "0"]])
+def test_bad_options_are_one_line_and_exit_2(bad: list[str]) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "coinrow.grade", *bad],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert len(run.stderr.strip().splitlines()) == 1, run.stderr
