@@ -52,8 +52,11 @@ lint: shipped ## ruff check and ruff format --check: the repository's code and t
 typecheck: shipped ## mypy --strict: the repository's code and the stubs as committed
 	$(VENV)/bin/mypy coinrow tests solutions/*/*.py $(SHIPPED)/*/*.py
 
-check: lint typecheck ## the repository's own checks: lint, types, the suite and doctests on the references
-	$(PY) -m pytest --impl=solutions --hypothesis-profile=ci --ignore=tests/e2e
+# The grading suite on the references goes through the grading driver (one process per formulation,
+# as many at once as there are cores); the repository's self-tests and doctests then run in one pytest.
+check: lint typecheck ## the repository's own checks: lint, types, the grading suite on the references, self-tests
+	$(PY) -m coinrow.grade --impl=solutions --no-cache --profile=ci
+	$(PY) -m pytest tests --ignore=tests/grade --ignore=tests/e2e --impl=solutions --hypothesis-profile=ci
 
 catalogue: $(STAMP) ## grade every catalogued wrong answer and correct alternative, as a table
 	@$(PY) -m coinrow.catalogue

@@ -151,12 +151,12 @@ def test_a_recursion_limit_set_at_import_stays_and_borrowed_code_is_not_graded(t
     assert "not graded: it imports the grader's own game model" in run.stdout
 
 
-def test_progress_is_cached_and_counted(tmp_path: Path) -> None:
+def test_progress_is_cached_and_counted(shipped_stubs: Path, tmp_path: Path) -> None:
     """``F=x`` grades x and shows the others from the cache, so "Solved K of 6" counts them all."""
     folder = tmp_path / "kata"
     chosen = ("difference_dp", "prefix_sum_dp", "min_of_opponent_dp")
     for slug in chosen:
-        source = IMPLS["problems" if slug == "min_of_opponent_dp" else "solutions"]
+        source = shipped_stubs if slug == "min_of_opponent_dp" else IMPLS["solutions"]  # committed stub
         target = source_file(folder, slug)
         target.parent.mkdir(parents=True)
         target.write_bytes(source_file(source, slug).read_bytes())
