@@ -62,6 +62,9 @@ class WrongAnswer(AssertionError):
 
     ``kind`` says what sort of failure it is (the summary lists one failure per
     kind); ``mistake`` is the id of a catalogued mistake the grader verified, if any.
+    A diagnosis costs calls into the attempt, so ``explain`` runs only when the
+    message is read: hypothesis raises many failures while it shrinks a row, and
+    only the one reported is ever read.
     """
 
     def __init__(
@@ -75,16 +78,35 @@ class WrongAnswer(AssertionError):
         error: BaseException | None = None,
         mistake: str | None = None,
         printed: Printed | None = None,
+        explain: Callable[[], tuple[str, str | None] | None] | None = None,
     ) -> None:
         super().__init__(message)
+        self._message = message
+        self._explain = explain  # (the likely mistake in words, its id), or None when none is verified
+        self._mistake = mistake
         self.slug = slug
         self.row = tuple(row)
         self.kind: FailureKind = kind if ran else "not-run"
         self.ran = ran  # False: not run, because the formulation was already too slow on a shorter row
         self.error = error  # what the learner's code raised, if it raised
-        self.mistake = mistake
         self.output = printed.lines if printed else []  # what the learner's code printed in the call
         self.more_output = printed.more if printed else 0
+
+    def _diagnose(self) -> None:
+        explain, self._explain = self._explain, None
+        found = explain() if explain is not None else None
+        if found is not None:
+            hint, self._mistake = found
+            self._message += f"\n  likely mistake: {hint}"
+
+    def __str__(self) -> str:
+        self._diagnose()
+        return self._message
+
+    @property
+    def mistake(self) -> str | None:
+        self._diagnose()
+        return self._mistake
 
 
 def show_row(row: Sequence[int], keep: int = 12) -> str:
@@ -311,12 +333,15 @@ class Grader:
         if not exact:
             message += f"\n  {_shape_problem(formulation, got)}"
             raise WrongAnswer(slug, row, message, kind="wrong-type")
-        hint = self._state_hint(slug, function, row, expected)
-        if hint is None:
+
+        def explain() -> tuple[str, str | None] | None:
+            hint = self._state_hint(slug, function, row, expected)
+            if hint is not None:
+                return hint, "state-kept-between-calls"
             hint = self._confirmed_hint(formulation, row, got)
-        if hint:
-            message += f"\n  likely mistake: {hint}"
-        raise WrongAnswer(slug, row, message)
+            return (hint, None) if hint else None
+
+        raise WrongAnswer(slug, row, message, explain=explain)
 
     def _confirmed_hint(self, formulation: Formulation, row: Sequence[int], got: object) -> str | None:
         """The diagnosis of ``got``, kept only if every probe row the attempt gets wrong says the same."""
