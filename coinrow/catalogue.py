@@ -3,26 +3,26 @@
 ``tests/catalogue/wrong/<slug>/<mistake>.py`` holds one known mistake each and
 ``tests/catalogue/right/<slug>/<alternative>.py`` one correct variant each, laid
 out like the formulation's module; the first line of the module docstring says
-what it is. Each file is graded by the real suite in a fresh process, exactly
-as ``make test F=<slug>`` would grade it. ``python -m coinrow.catalogue``
+what it is. Each file is graded by the grading driver in a process of its own,
+exactly as ``make test F=<slug>`` would grade it. ``python -m coinrow.catalogue``
 prints the whole catalogue as a table.
 """
 
 from __future__ import annotations
 
 import ast
-import re
+import os
 import shutil
-import subprocess
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from coinrow.driver import Job, Options, run_jobs
 from coinrow.registry import REPO_ROOT
+from coinrow.results import Result
 
 CATALOGUE = REPO_ROOT / "tests" / "catalogue"
 CATALOGUE_CALL_LIMIT = 1.5  # CPU seconds; the references need under 0.6 s per call
@@ -72,66 +72,38 @@ def entries(root: Path = CATALOGUE) -> list[Entry]:
     return found
 
 
-def _parse_summary(stdout: str, slug: str) -> tuple[str, str, float, str]:
-    """What the summary says of ``slug``: status, smallest failure, seconds, and the hint under it."""
-    lines = stdout.splitlines()
-    for k, line in enumerate(lines):
-        if line.startswith(f"{slug} "):
-            indented = [x.strip() for x in lines[k + 1 : k + 4] if x.startswith("    ")]
-            message = indented[0] if indented else ""
-            hint = next((x for x in indented[1:] if x.startswith("likely")), "")
-            seconds = re.search(r"([\d.]+) s\)$", line)
-            return line[len(slug) :].strip(), message, float(seconds.group(1)) if seconds else 0.0, hint
-    last = stdout.strip().splitlines()[-1] if stdout.strip() else ""
-    return "no summary (the run crashed?)", last, 0.0, ""
+def outcome(entry: Entry, result: Result) -> Outcome:
+    """What grading said of ``entry``, in the catalogue's words."""
+    failures = result.failures()
+    lines = failures[0].message.splitlines() if failures else []
+    hint = next((x.strip() for x in lines[1:] if x.strip().startswith("likely")), "")
+    status = result.status_line()
+    if result.status == "stopped":
+        status = f"FAILING ({status})"  # a run the grader had to stop is a rejected answer too
+    return Outcome(entry, status, lines[0] if lines else "", result.seconds, hint)
 
 
-def batches(chosen: Iterable[Entry]) -> list[list[Entry]]:
-    """Group entries so that no batch holds two of the same formulation (one run grades a batch)."""
-    grouped: list[list[Entry]] = []
-    for entry in chosen:
-        batch = next((b for b in grouped if all(e.slug != entry.slug for e in b)), None)
-        if batch is None:
-            grouped.append([entry])
-        else:
-            batch.append(entry)
-    return grouped
+def grade_all(
+    chosen: Iterable[Entry], workers: int | None = None, on_done: Callable[[], None] | None = None
+) -> Iterator[Outcome]:
+    """Grade every entry exactly as ``make test F=<slug>`` would, each in a process of its own.
 
-
-def grade_batch(batch: Sequence[Entry], call_limit: float = CATALOGUE_CALL_LIMIT) -> list[Outcome]:
-    """Grade entries of different formulations in one run of the real suite, in a fresh process.
-
-    Each entry is laid out as ``<slug>/<slug>.py`` in a scratch folder and graded
-    exactly as ``make test F=<slug>`` would grade it; the seconds are those the
-    summary gives for that formulation.
+    Each entry is laid out as ``<slug>/<slug>.py`` in a scratch folder of its own;
+    ``workers`` processes run at a time (all the cores by default).
     """
+    chosen = list(chosen)
     with tempfile.TemporaryDirectory() as workspace:
-        for entry in batch:
-            attempt = Path(workspace) / entry.slug / f"{entry.slug}.py"
-            attempt.parent.mkdir()
+        jobs = []
+        for number, entry in enumerate(chosen):
+            folder = Path(workspace) / str(number)
+            attempt = folder / entry.slug / f"{entry.slug}.py"
+            attempt.parent.mkdir(parents=True)
             shutil.copyfile(entry.path, attempt)
-        slugs = ",".join(entry.slug for entry in batch)
-        pytest_args = ["tests/grade", "-q", "--tb=no", "-rN", "--no-header", f"--impl={workspace}"]
-        pytest_args += [
-            f"--formulation={slugs}",
-            f"--call-limit={call_limit:g}",
-            "--hypothesis-profile=catalogue",
-        ]
-        run = subprocess.run(
-            [sys.executable, "-m", "pytest", *pytest_args],
-            cwd=REPO_ROOT,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-    return [Outcome(entry, *_parse_summary(run.stdout, entry.slug)) for entry in batch]
-
-
-def grade_all(chosen: Iterable[Entry], workers: int = 2) -> Iterator[Outcome]:
-    """Grade every entry, a batch per process, ``workers`` processes at a time (2 cores here)."""
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        for outcomes in pool.map(grade_batch, batches(chosen)):
-            yield from outcomes
+            options = Options(folder, CATALOGUE_CALL_LIMIT, "catalogue")
+            jobs.append(Job(str(number), entry.slug, options))
+        results = run_jobs(jobs, workers or os.cpu_count() or 1, lambda key, result: on_done and on_done())
+    for number, entry in enumerate(chosen):
+        yield outcome(entry, results[str(number)])
 
 
 def power_line(outcomes: list[Outcome]) -> str:
@@ -150,11 +122,19 @@ def main() -> int:
     """Print the catalogue as a table with the power line; exit 1 if an entry is misjudged."""
     from rich.console import Console
     from rich.markup import escape
-    from rich.progress import track
+    from rich.progress import Progress
     from rich.table import Table
 
     chosen = entries()
-    outcomes = list(track(grade_all(chosen), total=len(chosen), description="grading the catalogue"))
+    # refreshed by hand: a refresh thread must not be running when the driver forks
+    with Progress(auto_refresh=False, transient=True) as progress:
+        task = progress.add_task("grading the catalogue", total=len(chosen))
+
+        def advance() -> None:
+            progress.advance(task)
+            progress.refresh()
+
+        outcomes = list(grade_all(chosen, on_done=advance))
     table = Table(title="The grader's catalogue")
     for column in ("", "formulation", "entry", "graded", "smallest failing row", "s"):
         table.add_column(column)
