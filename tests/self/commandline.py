@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -38,8 +39,14 @@ def coinrow_json(*args: str) -> Any:
     return json.loads(done.stdout)
 
 
-def make(*args: str) -> subprocess.CompletedProcess[str]:
-    """``make -s *args`` from the repository root, output captured as text."""
+def make(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``make -s *args`` from the repository root, output captured as text; ``env`` adds variables."""
     return subprocess.run(
-        ["make", "-s", *args], cwd=REPO_ROOT, capture_output=True, text=True, timeout=120, check=False
+        ["make", "-s", *args],
+        cwd=REPO_ROOT,
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
