@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from coinrow.answers import totals_json
+from coinrow.console import output_console
 from coinrow.game import (
     End,
     Move,
@@ -190,11 +191,11 @@ def run_trace(row: Sequence[int], slug: str, *, as_json: bool = False) -> int:
     if formulation.returns == "parity":
         data = parity_json(formulation, coins)
         if not as_json:
-            show_parity(data, Console())
+            show_parity(data, output_console())
     else:
         data = trace_json(formulation, coins)
         if not as_json:
-            show_trace(formulation, coins, data, Console())
+            show_trace(formulation, coins, data, output_console())
     if as_json:
         print(json.dumps(data, indent=1))
     return 0
