@@ -85,8 +85,8 @@ JSON   ?=
 ROWARG := $(if $(strip $(ROW)),--row="$(ROW)")
 JSONARG := $(if $(JSON),--json)
 
-compare: $(STAMP) ## answers, anatomy, growth of every formulation (ROW=, IMPL=problems, PLOT=growth.png, JSON=1)
-	@$(PY) -m coinrow compare $(ROWARG) --impl=$(IMPL) $(if $(PLOT),--plot="$(PLOT)") $(JSONARG)
+compare: $(STAMP) ## answers, anatomy, growth of every formulation (ROW=, IMPL=problems, PLOT=, JSON=1, SPOILERS=1)
+	@$(PY) -m coinrow compare $(ROWARG) --impl=$(IMPL) $(if $(PLOT),--plot="$(PLOT)") $(JSONARG) $(if $(SPOILERS),--spoilers)
 
 trace: $(STAMP) ## the table and the optimal line of play of ROW="5 3 7 10" (F=<slug>, JSON=1)
 	@$(PY) -m coinrow trace --row="$(ROW)" --formulation=$(or $(F),difference_dp) $(JSONARG)

@@ -11,7 +11,7 @@ the reference.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -24,6 +24,7 @@ from rich.text import Text
 from coinrow.answers import Answer, Status, answer, attempt_status, oracle_totals, totals_json
 from coinrow.cases import seed_rows
 from coinrow.cli import impl_dir
+from coinrow.console import output_console
 from coinrow.game import Totals
 from coinrow.grading import Grader, show_row
 from coinrow.growth import (
@@ -43,6 +44,7 @@ from coinrow.registry import FORMULATIONS, IMPLS, Formulation
 from coinrow.rowarg import UsageError
 
 REFERENCE = "solutions"
+HIDDEN = "hidden until you solve it (SPOILERS=1 shows every recurrence)"
 
 
 @dataclass
@@ -56,6 +58,7 @@ class Comparison:
     statuses: dict[str, tuple[Status, str]]
     series: list[Series] = field(default_factory=list)
     plot: Path | None = None
+    revealed: Callable[[str], bool] = field(default=lambda slug: False)  # whose recurrence may be shown
 
 
 def check_rows(row: Sequence[int]) -> list[tuple[int, ...]]:
@@ -126,10 +129,13 @@ def run_compare(
     sizes: Sequence[int] | None = None,
     oracle_sizes: Sequence[int] | None = None,
     budget: Budget | None = None,
+    revealed: Callable[[str], bool] = lambda slug: False,
 ) -> int:
     """Print the three tables (or ``--json``) for ``row`` (empty: the seed rows); return 0.
 
     ``sizes`` and ``oracle_sizes`` default to ``growth.SIZES`` and ``growth.ORACLE_SIZES``.
+    ``revealed(slug)`` says whether a formulation's recurrence may be shown (a solved kata,
+    or ``--spoilers``); every other recurrence is hidden, in the tables and in the JSON.
 
     Raises:
         UsageError: bad ``impl``, a row over the oracle's limit, or a plot that cannot be drawn.
@@ -140,6 +146,7 @@ def run_compare(
         if plot_path:
             require_plot(plot_path)
         comparison = build(rows, impl, sizes or SIZES, oracle_sizes or ORACLE_SIZES)
+        comparison.revealed = revealed
         measure(comparison.series, budget or Budget())
         if plot_path:
             comparison.plot = plot_growth(comparison.series, plot_path)
@@ -148,7 +155,7 @@ def run_compare(
     if as_json:
         print(json.dumps(to_json(comparison), indent=1, default=repr))
     else:
-        show(comparison, Console())
+        show(comparison, output_console())
     return 0
 
 
@@ -190,7 +197,7 @@ def to_json(c: Comparison) -> dict[str, Any]:
                 "title": f.title,
                 "returns": f.returns,
                 "state": f.state,
-                "recurrence": f.recurrence,
+                "recurrence": f.recurrence if c.revealed(f.slug) else None,
                 "base": f.base,
                 "answer": f.answer,
                 "time": f.time,
@@ -303,7 +310,8 @@ def answers_table(row: Sequence[int], optimum: Totals, answers: Sequence[Answer]
         else:
             first = second = difference = "—"
         style = "green" if a.verdict in ("agrees", "reaches the optimum") else "yellow"
-        table.add_row(a.slug, _value_text(a), first, second, difference, Text(a.verdict, style=style))
+        verdict = f"{a.verdict}: {a.message}" if a.verdict == "differs" and a.message else a.verdict
+        table.add_row(a.slug, _value_text(a), first, second, difference, Text(verdict, style=style))
     return table
 
 
@@ -322,7 +330,7 @@ def anatomy_table(c: Comparison) -> Table:
         details = Text()
         for name, fact in (
             ("state", f.state),
-            ("recurrence", f.recurrence),
+            ("recurrence", f.recurrence if c.revealed(f.slug) else HIDDEN),
             ("base", f.base),
             ("answer", f.answer),
             ("source", f.source),
