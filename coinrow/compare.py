@@ -167,7 +167,7 @@ def _totals_json(totals: Totals | None) -> dict[str, int] | None:
 
 
 def to_json(c: Comparison) -> dict[str, Any]:
-    """The comparison as plain JSON data (schema in the README, "Compare and trace")."""
+    """The comparison as plain JSON data (schema in docs/json-output.md)."""
     fastest = ratio_to_fastest(c.series)
     return {
         "command": "compare",

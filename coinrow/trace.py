@@ -226,7 +226,7 @@ def _verdicts(totals: Totals) -> dict[str, Any]:
 
 
 def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]:
-    """The trace as plain JSON data (schema in the README, "Compare and trace")."""
+    """The trace as plain JSON data (schema in docs/json-output.md)."""
     view = table_view(formulation)
     steps = fill_order(coins, view)
     top = steps[-1]
@@ -261,7 +261,7 @@ def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]
 
 
 def parity_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]:
-    """The parity trace as plain JSON data (schema in the README, "Compare and trace")."""
+    """The parity trace as plain JSON data (schema in docs/json-output.md)."""
     moves = parity_line(coins)
     achieved = running_totals(moves)[-1] if moves else Totals(0, 0)
     optimum = optimal_totals(coins)
