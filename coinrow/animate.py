@@ -261,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--formulation: {error.args[0]}")
     if not formulation.fills_table:
         parser.error(
-            f"{formulation.slug} has no table to animate (it fills no n x n interval table); "
+            f"{formulation.slug} has no table to animate (it keeps no n x n interval table); "
             f"these do: {', '.join(TABLE_SLUGS)}"
         )
     try:
