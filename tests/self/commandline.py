@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -50,3 +51,8 @@ def make(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedP
         timeout=120,
         check=False,
     )
+
+
+def own_stderr(done: subprocess.CompletedProcess[str]) -> list[str]:
+    """The stderr lines of the command itself, without make's ``make[1]: *** … Error 2`` after it."""
+    return [line for line in done.stderr.splitlines() if not re.match(r"make(\[\d+\])?: \*\*\* ", line)]

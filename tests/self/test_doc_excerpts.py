@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from coinrow.registry import REPO_ROOT
-from tests.self.commandline import coinrow
+from tests.self.commandline import coinrow, own_stderr
 
 DOCS = sorted((REPO_ROOT / "docs").glob("*.md"))
 FAST = ("--sizes=16 32", "--oracle-sizes=4 6")
@@ -69,8 +69,7 @@ def real_output(command: str, shown: list[str]) -> list[str]:
         done = subprocess.run(
             ["make", "-s", *words[1:]], cwd=REPO_ROOT, input=keys, capture_output=True, text=True, check=False
         )
-    errors = [line for line in done.stderr.splitlines() if not line.startswith("make: ***")]
-    return done.stdout.splitlines() + errors
+    return done.stdout.splitlines() + own_stderr(done)
 
 
 def pieces(shown: list[str]) -> list[list[str]]:

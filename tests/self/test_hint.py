@@ -9,7 +9,7 @@ import pytest
 
 from coinrow.hint import hint_tiers, readme_of
 from coinrow.registry import FORMULATIONS, REPO_ROOT
-from tests.self.commandline import make
+from tests.self.commandline import make, own_stderr
 
 
 def _hint(state: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -67,7 +67,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], messa
     done = _hint(tmp_path / "hints.json", *args)
     assert done.returncode == 2
     assert done.stdout == ""
-    ours = [line for line in done.stderr.splitlines() if not line.startswith("make: ***")]
+    ours = own_stderr(done)
     assert len(ours) == 1
     assert ours[0].startswith(message)
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT
-from tests.self.commandline import coinrow, make, run_module
+from tests.self.commandline import coinrow, make, own_stderr, run_module
 
 FAST = ("--sizes=16 32", "--oracle-sizes=4 6")
 
@@ -16,7 +16,7 @@ FAST = ("--sizes=16 32", "--oracle-sizes=4 6")
 def test_animating_the_parity_strategy_says_it_has_no_table() -> None:
     done = make("animate", "F=parity_strategy")
     assert done.returncode == 2
-    ours = [line for line in done.stderr.splitlines() if not line.startswith("make: ***")]
+    ours = own_stderr(done)
     with_tables = ", ".join(f.slug for f in FORMULATIONS if f.fills_table)
     assert ours == [
         "python -m coinrow.animate: parity_strategy has no table to animate (it keeps no n x n interval "
