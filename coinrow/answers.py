@@ -147,7 +147,7 @@ def answer(grader: Grader, formulation: Formulation, row: Sequence[int], optimum
         return Answer(slug, returns, None, None, "failing", message=first_line(wrong, slug))
     if returns == "parity":
         if not is_exact_int(value):
-            return Answer(slug, returns, value, None, "differs")
+            return Answer(slug, returns, value, None, "differs", message=number_kind_problem(value))
         assert isinstance(value, int)
         guarantee = max(parity_class_sums(row))
         if value != guarantee:
@@ -158,4 +158,14 @@ def answer(grader: Grader, formulation: Formulation, row: Sequence[int], optimum
     if returns not in KNOWN_RETURNS:
         return Answer(slug, returns, value, None, "not checked")
     totals = totals_from_returned(returns, row, value)
+    if totals is None:  # a line of moves that is not one has no number to name
+        kind = "" if returns == "line" else number_kind_problem(value)
+        return Answer(slug, returns, value, None, "differs", message=kind)
     return Answer(slug, returns, value, totals, "agrees" if totals == optimum else "differs")
+
+
+def number_kind_problem(value: object) -> str:
+    """``"a float, not an int"`` when ``value`` (or a number of a returned pair) is no exact int; else ""."""
+    numbers = value if isinstance(value, list | tuple) else [value]
+    odd = next((x for x in numbers if not is_exact_int(x)), None)
+    return "" if odd is None else f"a {type(odd).__name__}, not an int"

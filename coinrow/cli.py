@@ -75,6 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("--plot", help="also draw the growth table as a log-log chart (.png, .svg or .pdf)")
     compare.add_argument("--sizes", help='row lengths to time, e.g. --sizes="64 128" (default 128 … 2048)')
     compare.add_argument("--oracle-sizes", help="row lengths to time the oracle at (default 8 … 20, step 2)")
+    compare.add_argument(
+        "--spoilers", action="store_true", help="show every formulation's recurrence, solved or not"
+    )
     trace = commands.add_parser(
         "trace",
         help="the table and the optimal line of play of one row",
@@ -117,6 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 plot=args.plot,
                 sizes=_sizes("--sizes", args.sizes),
                 oracle_sizes=_sizes("--oracle-sizes", args.oracle_sizes),
+                revealed=(lambda slug: True) if args.spoilers else (lambda slug: False),
             )
         from coinrow.trace import run_trace
 

@@ -230,10 +230,11 @@ class Grader:
         loaded = self._modules[slug]
         if isinstance(loaded, BaseException):
             where = _learner_frame(loaded, source_file(self.impl_dir, slug))
+            what = loaded.msg if isinstance(loaded, SyntaxError) else loaded  # where names its place once
             raise WrongAnswer(
                 slug,
                 (),
-                f"{slug}: the file does not import: {type(loaded).__name__}: {loaded}{where}",
+                f"{slug}: the file does not import: {type(loaded).__name__}: {what}{where}",
                 kind="import",
             )
         if isinstance(loaded, str):
@@ -442,10 +443,21 @@ class Grader:
 
 
 def _learner_frame(error: BaseException, learner_file: Path) -> str:
-    """`` at <file>:<line>`` for the deepest traceback frame in the learner's file."""
+    """`` (at <file>:<line>: <source>)`` for the deepest traceback frame in the learner's file.
+
+    A ``SyntaxError`` has no such frame: its own place is given, `` (at <file>:<line>)``, with
+    the offending source line under it and a caret under the column Python points at.
+    """
     frames = traceback.extract_tb(error.__traceback__)
     if isinstance(error, SyntaxError) and error.lineno:
-        return f" (at {learner_file.name}:{error.lineno})"
+        name = Path(error.filename).name if error.filename else learner_file.name
+        place = f" (at {name}:{error.lineno})"
+        source = (error.text or "").rstrip()
+        if not source.strip():
+            return place
+        indent = len(source) - len(source.lstrip())
+        caret = f"\n  {' ' * max(0, (error.offset or 0) - 1 - indent)}^" if error.offset else ""
+        return f"{place}\n  {source.strip()}{caret}"
     mine = [f for f in frames if Path(f.filename).resolve() == learner_file.resolve()]
     if not mine:
         return ""

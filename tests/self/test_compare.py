@@ -36,7 +36,7 @@ def _totals(row: tuple[int, ...]) -> Totals:
 
 @pytest.fixture(scope="module")
 def references() -> Any:
-    return coinrow_json("compare", "--row=5 3 7 10", *FAST)
+    return coinrow_json("compare", "--row=5 3 7 10", "--spoilers", *FAST)
 
 
 def test_answers_convert_every_return_value_and_agree_with_the_oracle(references: Any) -> None:
