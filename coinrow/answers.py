@@ -9,8 +9,10 @@ any of them into ``Totals`` and checks them against the exhaustive oracle. A
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 from coinrow.cases import all_cases
@@ -109,6 +111,30 @@ def attempt_status(grader: Grader, formulation: Formulation, thorough: bool = Tr
     except WrongAnswer as wrong:
         return "failing", first_line(wrong, slug)
     return "ok", ""
+
+
+def graded_statuses(impl_dir: Path) -> dict[str, tuple[Status, str]]:
+    """Each formulation's status as ``make test`` gives it (from the progress cache where it can)."""
+    from coinrow.driver import Options
+    from coinrow.grade import DEFAULT_CALL_LIMIT, grade
+
+    results = grade(
+        Options(impl_dir.resolve(), DEFAULT_CALL_LIMIT), [], jobs=os.cpu_count() or 1, fresh=False
+    )
+    statuses: dict[str, tuple[Status, str]] = {}
+    for slug, result in results.items():
+        failures = result.failures()
+        reason = failures[0].message.splitlines()[0].removeprefix(f"{slug}: ") if failures else ""
+        match result.status:
+            case "solved":
+                statuses[slug] = ("ok", "")
+            case "not attempted" | "in progress":
+                statuses[slug] = ("not attempted", "a function still raises NotImplementedError")
+            case "stopped":
+                statuses[slug] = ("failing", result.reason or "")
+            case _:
+                statuses[slug] = ("failing", reason)
+    return statuses
 
 
 def first_line(wrong: WrongAnswer, slug: str) -> str:

@@ -16,7 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from coinrow.answers import Answer, Status, answer, attempt_status, oracle_totals, totals_json
+from coinrow.answers import (
+    Answer,
+    Status,
+    answer,
+    attempt_status,
+    graded_statuses,
+    oracle_totals,
+    totals_json,
+)
 from coinrow.cases import seed_rows
 from coinrow.cli import impl_dir
 from coinrow.console import output_console
@@ -76,7 +84,10 @@ def build(
 ) -> Comparison:
     """Grade, answer and prepare the growth series (not yet timed) for ``impl``."""
     grader = Grader(impl_dir(impl))
-    statuses = {f.slug: attempt_status(grader, f, thorough=impl != REFERENCE) for f in FORMULATIONS}
+    if impl == REFERENCE:
+        statuses = {f.slug: attempt_status(grader, f, thorough=False) for f in FORMULATIONS}
+    else:  # a learner's code is graded as make test grades it, each formulation in its own process
+        statuses = graded_statuses(impl_dir(impl))
     optima = [oracle_totals(row) for row in rows]
     answers = [
         [answer(grader, f, row, optimum) for f in FORMULATIONS]
