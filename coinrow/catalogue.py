@@ -3,14 +3,17 @@
 ``tests/catalogue/wrong/<slug>/<mistake>.py`` holds one known mistake each and
 ``tests/catalogue/right/<slug>/<alternative>.py`` one correct variant each, laid
 out like the formulation's module; the first line of the module docstring says
-what it is. Each file is graded by the real suite in a fresh process, exactly
-as ``make test F=<slug>`` would grade it. ``python -m coinrow.catalogue``
+what it is, and a wrong answer's docstring has a line ``Mistake: <id>`` (or
+``Mistake: none``): the catalogued mistake the grader must name, if any. Each
+file is graded by the real suite in a fresh process, exactly as ``make test
+F=<slug>`` would grade it. ``python -m coinrow.catalogue``
 prints the whole catalogue as a table.
 """
 
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 import shutil
 import subprocess
@@ -41,9 +44,24 @@ class Entry:
         return self.path.stem
 
     @property
+    def docstring(self) -> str:
+        return ast.get_docstring(ast.parse(self.path.read_text(encoding="utf-8"))) or ""
+
+    @property
     def description(self) -> str:
-        doc = ast.get_docstring(ast.parse(self.path.read_text(encoding="utf-8"))) or ""
-        return doc.splitlines()[0] if doc else self.name
+        return self.docstring.splitlines()[0] if self.docstring else self.name
+
+    @property
+    def stated_mistake(self) -> str | None:
+        """The ``Mistake:`` line of the docstring: an id, "none", or None when there is no such line."""
+        found = re.search(r"^Mistake: (\S+)$", self.docstring, re.MULTILINE)
+        return found.group(1) if found else None
+
+    @property
+    def expected_mistake(self) -> str | None:
+        """The id the grader must name (None: it must name none)."""
+        stated = self.stated_mistake
+        return None if stated in (None, "none") else stated
 
 
 @dataclass(frozen=True)
@@ -55,12 +73,23 @@ class Outcome:
     message: str  # the smallest failure's first line, or "" when solved
     seconds: float  # time the suite spent on this formulation
     hint: str = ""  # the "likely mistake" or "likely cause" line under the message, if any
+    mistake: str | None = None  # the id in "likely mistake (<id>)", if the grader named one
 
     @property
     def as_expected(self) -> bool:
         """A wrong answer must be rejected; a correct alternative must be graded solved."""
         wanted = "FAILING" if self.entry.verdict == "wrong" else "solved"
         return self.status.startswith(wanted)
+
+    @property
+    def name_right(self) -> bool:
+        """A wrong answer named with the mistake its docstring states."""
+        return self.mistake is not None and self.mistake == self.entry.expected_mistake
+
+    @property
+    def name_wrong(self) -> bool:
+        """A name given that is not the stated one (also: a name where none is stated)."""
+        return self.mistake is not None and self.mistake != self.entry.expected_mistake
 
 
 def entries(root: Path = CATALOGUE) -> list[Entry]:
@@ -72,18 +101,24 @@ def entries(root: Path = CATALOGUE) -> list[Entry]:
     return found
 
 
-def _parse_summary(stdout: str, slug: str) -> tuple[str, str, float, str]:
-    """What the summary says of ``slug``: status, smallest failure, seconds, and the hint under it."""
+MISTAKE_ID = re.compile(r"likely mistake \(([a-z0-9-]+)\)")
+
+
+def _parse_summary(stdout: str, slug: str) -> tuple[str, str, float, str, str | None]:
+    """What the summary says of ``slug``: status, smallest failure, seconds, hint under it, mistake id."""
     lines = stdout.splitlines()
     for k, line in enumerate(lines):
         if line.startswith(f"{slug} "):
-            indented = [x.strip() for x in lines[k + 1 : k + 4] if x.startswith("    ")]
+            below = list(itertools.takewhile(lambda x: x.startswith("    "), lines[k + 1 :]))
+            indented = [x.strip() for x in below[:3]]  # this formulation's own lines only
             message = indented[0] if indented else ""
-            hint = next((x for x in indented[1:] if x.startswith("likely")), "")
+            hint = next((x for x in indented[1:] if "likely" in x), "")
+            named = next((m.group(1) for x in indented[1:] if (m := MISTAKE_ID.search(x))), None)
             seconds = re.search(r"([\d.]+) s\)$", line)
-            return line[len(slug) :].strip(), message, float(seconds.group(1)) if seconds else 0.0, hint
+            status = line[len(slug) :].strip()
+            return status, message, float(seconds.group(1)) if seconds else 0.0, hint, named
     last = stdout.strip().splitlines()[-1] if stdout.strip() else ""
-    return "no summary (the run crashed?)", last, 0.0, ""
+    return "no summary (the run crashed?)", last, 0.0, "", None
 
 
 def batches(chosen: Iterable[Entry]) -> list[list[Entry]]:
@@ -135,14 +170,17 @@ def grade_all(chosen: Iterable[Entry], workers: int = 2) -> Iterator[Outcome]:
 
 
 def power_line(outcomes: list[Outcome]) -> str:
-    """``wrong answers caught: K of K, correct alternatives accepted: A of A``."""
+    """``wrong answers caught: K of K, correct alternatives accepted: A of A, names: R right, W wrong``."""
     wrong = [o for o in outcomes if o.entry.verdict == "wrong"]
     right = [o for o in outcomes if o.entry.verdict == "right"]
     caught = sum(o.as_expected for o in wrong)
     accepted = sum(o.as_expected for o in right)
+    named_right = sum(o.name_right for o in wrong)
+    named_wrong = sum(o.name_wrong for o in outcomes)
     return (
         f"wrong answers caught: {caught} of {len(wrong)}, "
-        f"correct alternatives accepted: {accepted} of {len(right)}"
+        f"correct alternatives accepted: {accepted} of {len(right)}, "
+        f"names: {named_right} right, {named_wrong} wrong"
     )
 
 
@@ -156,17 +194,18 @@ def main() -> int:
     chosen = entries()
     outcomes = list(track(grade_all(chosen), total=len(chosen), description="grading the catalogue"))
     table = Table(title="The grader's catalogue")
-    for column in ("", "formulation", "entry", "graded", "smallest failing row", "s"):
+    for column in ("", "formulation", "entry", "graded", "smallest failing row", "named", "s"):
         table.add_column(column)
     for o in outcomes:
-        mark = "ok" if o.as_expected else "MISJUDGED"
+        mark = "ok" if o.as_expected and not o.name_wrong else "MISJUDGED"
         row = o.message or "—"
-        cells = (mark, o.entry.slug, o.entry.description, o.status, row, f"{o.seconds:.1f}")
+        named = o.mistake or "—"
+        cells = (mark, o.entry.slug, o.entry.description, o.status, row, named, f"{o.seconds:.1f}")
         table.add_row(*map(escape, cells))
     console = Console()
     console.print(table)
     console.print(power_line(outcomes))
-    return 0 if all(o.as_expected for o in outcomes) else 1
+    return 0 if all(o.as_expected and not o.name_wrong for o in outcomes) else 1
 
 
 if __name__ == "__main__":

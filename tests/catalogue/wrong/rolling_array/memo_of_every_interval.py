@@ -2,6 +2,8 @@
 
 This is the top_down_memo reference handed in as rolling_array: top-down
 memoisation is O(n^2) memory like the full table, only filled lazily.
+
+Mistake: none
 """
 
 from coinrow.registry import IMPLS, load_module
