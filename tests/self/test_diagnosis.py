@@ -266,3 +266,11 @@ def test_a_wrong_exception_for_an_odd_row_is_an_exception(tmp_path: Path) -> Non
     with pytest.raises(WrongAnswer) as failure:
         grader.check_raises_value_error("parity_strategy", "parity_guarantee", (1, 2, 3))
     assert failure.value.kind == "exception"
+
+
+def test_state_kept_between_calls_has_its_id(tmp_path: Path) -> None:
+    grader = _catalogued(tmp_path, "top_down_memo", "module_level_cache")
+    grader.check_value("top_down_memo", (4, 2), Totals(4, 2))
+    failure = _failure(grader, "top_down_memo", (9,))  # the cache still holds (0, 0) of the row before
+    assert failure.mistake == "state-kept"
+    assert "likely mistake (state-kept): this row alone, on a fresh import, gives the right" in str(failure)
