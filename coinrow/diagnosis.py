@@ -1,5 +1,10 @@
 """Name the likely mistake behind a wrong value, only when it is verified like a test.
 
+The idea is that of a bug library: diagnose a wrong procedure by finding the
+known faulty procedure that reproduces every answer given (J. S. Brown and
+R. R. Burton, "Diagnostic models for procedural bugs in basic mathematical
+skills", Cognitive Science 2, 1978).
+
 Each catalogued mistake is a model (``coinrow.mistakes``). A mistake is named
 only when the attempt's answers equal the model's on every probe row
 (``coinrow.probes``: rows chosen so that every two models differ somewhere)
@@ -71,19 +76,19 @@ def likely_mistake(
     """
     if answers is None or not catalogued_mistakes(formulation):
         return None
-    if not row:
-        wrong = [p for p in probes_for(formulation) if answers[p] != _expected(formulation.slug)[p]]
-        if not wrong:
+    matched = matching_mistake(formulation, answers)
+    if not row:  # models that fit every probe row differ from optimal play on one of them
+        if matched:
+            mistake = matched[0][0]
+            return Finding(mistake.id, f"on rows with coins, likely mistake ({mistake.id}): {mistake.text}")
+        if all(answers[p] == _expected(formulation.slug)[p] for p in probes_for(formulation)):
             return None
-        found = likely_mistake(formulation, wrong[0], answers[wrong[0]], answers)
-        return Finding(found.mistake, f"on rows with coins, {found.line}") if found else None
+        return Finding(None, f"on rows with coins: {what_is_certain(formulation, answers)}")
     if len(row) <= REPLAY_MAX_N:
-        for mistake, k in matching_mistake(formulation, answers):
+        for mistake, k in matched:
             if mistake.variants[k](row) == got:
                 return Finding(mistake.id, f"likely mistake ({mistake.id}): {mistake.text}")
     facts = what_is_certain(formulation, answers)
-    if not facts:
-        return None
     return Finding(None, f"no catalogued mistake fits all probe rows and this row; {facts}")
 
 

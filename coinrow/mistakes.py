@@ -65,12 +65,19 @@ OTHER_END = "the opponent is assumed to always take the other end, not to reply 
 INT64 = "int64 arithmetic wraps past 2**63 - 1: use Python ints (dtype=object) when sums get that large"
 
 
-def quantity_mistake(name: str, wanted: str, value: Callable[[Totals], object]) -> Mistake:
-    """The right game, the wrong quantity returned."""
+QUANTITIES = {
+    "first": "the first player's total",
+    "second": "the second player's total",
+    "difference": "the difference first - second",
+}
+
+
+def quantity_mistake(name: str, wanted: str) -> Mistake:
+    """The right game, the wrong quantity returned: ``name`` where ``wanted`` belongs (keys of QUANTITIES)."""
     return Mistake(
         f"wrong-quantity-{name}",
-        f"the wrong quantity: this is {name}, not {wanted}",
-        (lambda row: value(optimal_totals(row)),),
+        f"the wrong quantity: this is {QUANTITIES[name]}, not {QUANTITIES[wanted]}",
+        (lambda row: getattr(optimal_totals(row), name),),
     )
 
 
@@ -122,8 +129,8 @@ def difference_mistakes(slug: str) -> list[Mistake]:
         Mistake("opponent-takes-other-end", OTHER_END, (lambda row: interval_dp(row, other_end_rule),)),
         Mistake("float-table", FLOATS, (lambda row: int(interval_dp(floats(row), difference_rule())),)),
         Mistake("int64-overflow", INT64, (int64_difference,)),
-        quantity_mistake("first", "the difference", lambda totals: totals.first),
-        quantity_mistake("second", "the difference", lambda totals: totals.second),
+        quantity_mistake("first", "difference"),
+        quantity_mistake("second", "difference"),
     ]
     if slug == "linear_reduction":
         found += [
@@ -250,8 +257,8 @@ def catalogued_mistakes(formulation: Formulation) -> tuple[Mistake, ...]:
     if returns == "first":
         found = [
             *play_mistakes(lambda totals: totals.first),
-            quantity_mistake("difference", "the first player's total", lambda totals: totals.difference),
-            quantity_mistake("second", "the first player's total", lambda totals: totals.second),
+            quantity_mistake("difference", "first"),
+            quantity_mistake("second", "first"),
         ]
         if slug == "min_of_opponent_dp":
             found += min_of_opponent_mistakes()

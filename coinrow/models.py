@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import accumulate
-from typing import Any
+from typing import Any, Literal
 
 from coinrow.game import Totals, optimal_totals, parity_class_sums
 
 Replay = Callable[[Sequence[int]], object]
 Reader = Callable[[int, int], Any]  # the value of cell (i, j); an empty interval (i > j) reads as empty
 Rule = Callable[[Sequence[Any], Reader, int, int], Any]
+Order = Literal["by-length", "row-major", "row-major-inline"]
 
 
 def interval_dp(
@@ -24,15 +25,19 @@ def interval_dp(
     rule: Rule,
     *,
     one_coin: Callable[[Any], Any] = lambda coin: coin,
-    order: str = "by-length",
+    order: Order = "by-length",
     last_length: int | None = None,
     empty: Any = 0,
 ) -> Any:
-    """Fill an n x n interval table (cells start at ``empty``) and return cell (0, n-1).
+    """Fill an n x n interval table (cells start at ``empty``) and return cell (0, n-1); O(n^2) cells.
 
-    ``order``: "by-length" (the correct order), "row-major" (one-coin cells first,
-    then row by row from the top) or "row-major-inline" (row by row, each one-coin
-    cell set when its row is reached). ``last_length``: the longest interval filled.
+    ``row`` holds n >= 0 coins (ints, or floats for a float model); ``rule`` gives
+    a cell of two or more coins from the cells it reads through ``at``. ``order``:
+    "by-length" (the correct order), "row-major" (one-coin cells first, then row by
+    row from the top) or "row-major-inline" (row by row, each one-coin cell set when
+    its row is reached). ``last_length``: the longest interval filled (default n).
+    A cell read before it is filled reads ``empty``, as in a table made with
+    ``[[0] * n for _ in range(n)]``.
     """
     n = len(row)
     if n == 0:

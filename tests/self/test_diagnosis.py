@@ -274,3 +274,18 @@ def test_state_kept_between_calls_has_its_id(tmp_path: Path) -> None:
     failure = _failure(grader, "top_down_memo", (9,))  # the cache still holds (0, 0) of the row before
     assert failure.mistake == "state-kept"
     assert "likely mistake (state-kept): this row alone, on a fresh import, gives the right" in str(failure)
+
+
+def test_an_empty_row_crash_states_what_is_certain_beyond_it(tmp_path: Path) -> None:
+    """Right on even n, one too many on odd n: no catalogued mistake, so only facts are stated."""
+    source = (
+        "from coinrow.game import optimal_totals\n"
+        "def score_difference(coins):\n"
+        "    coins[0]\n"
+        "    return optimal_totals(coins).difference + len(coins) % 2\n"
+    )
+    failure = _failure(_grader(tmp_path, "difference_dp", source), "difference_dp", ())
+    assert failure.mistake is None
+    assert str(failure).splitlines()[2] == (
+        "  on rows with coins: wrong already on one-coin rows: the base case; right on even n only"
+    )
