@@ -92,7 +92,14 @@ def play_mistakes(quantity: Callable[[Totals], object]) -> list[Mistake]:
                 lambda row: quantity(play(row, larger_end(tie_left=False))),
             ),
         ),
-        Mistake("one-step-lookahead", LOOKAHEAD, (lambda row: quantity(play(row, one_step_lookahead)),)),
+        Mistake(
+            "one-step-lookahead",
+            LOOKAHEAD,
+            (
+                lambda row: quantity(play(row, one_step_lookahead(tie_left=True))),
+                lambda row: quantity(play(row, one_step_lookahead(tie_left=False))),
+            ),
+        ),
         Mistake("parity-for-optimum", PARITY, (lambda row: quantity(parity_totals(row)),)),
     ]
 
@@ -100,13 +107,18 @@ def play_mistakes(quantity: Callable[[Totals], object]) -> list[Mistake]:
 def table_mistakes(fill: Callable[..., Replay]) -> list[Mistake]:
     """Mistakes of the table itself around a correct cell rule: ``fill(**change)`` replays one change."""
     no_coin = fill(one_coin=lambda coin: 0 * coin)
+
+    def short(row: Sequence[int]) -> object:
+        return fill(last_length=len(row) - 1)(row)
+
     return [
         # one-coin cells left empty, with or without a one-coin row answered on its own
         Mistake(
             "missing-base-case", BASE, (no_coin, lambda row: (fill() if len(row) == 1 else no_coin)(row))
         ),
         Mistake("row-major-fill", ROW_MAJOR, (fill(order="row-major"), fill(order="row-major-inline"))),
-        Mistake("off-by-one-length", SHORT_LENGTH, (lambda row: fill(last_length=len(row) - 1)(row),)),
+        # the one-coin cells filled apart, or in the same (short) loop, which leaves a one-coin row empty
+        Mistake("off-by-one-length", SHORT_LENGTH, (short, lambda r: (no_coin if len(r) == 1 else short)(r))),
     ]
 
 
@@ -122,7 +134,8 @@ def difference_mistakes(slug: str) -> list[Mistake]:
         *table_mistakes(_filler(lambda row: difference_rule())),
         Mistake(
             "plus-for-minus",
-            "the opponent's result is added instead of subtracted (a[i] + D[i+1][j], not a[i] - D[i+1][j])",
+            "the opponent's result is added instead of subtracted (a[i] + D[i+1][j], not a[i] - D[i+1][j]), "
+            "so every coin counts for the mover: this is the sum of the row",
             (lambda row: interval_dp(row, difference_rule(sign=+1)),),
         ),
         Mistake("min-for-max", MIN_FOR_MAX, (lambda row: interval_dp(row, difference_rule(choose=min)),)),

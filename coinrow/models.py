@@ -143,11 +143,16 @@ def larger_end(tie_left: bool) -> Policy:
     return lambda a, i, j: a[i] > a[j] or (tie_left and a[i] == a[j])
 
 
-def one_step_lookahead(a: Sequence[int], i: int, j: int) -> bool:
-    """My coin minus the larger end it leaves the opponent, the left end on a tie."""
-    if i == j:
-        return True
-    return a[i] - max(a[i + 1], a[j]) >= a[j] - max(a[i], a[j - 1])
+def one_step_lookahead(tie_left: bool) -> Policy:
+    """My coin minus the larger end it leaves the opponent; the left end on a tie if ``tie_left``."""
+
+    def policy(a: Sequence[int], i: int, j: int) -> bool:
+        if i == j:
+            return True
+        left, right = a[i] - max(a[i + 1], a[j]), a[j] - max(a[i], a[j - 1])
+        return left > right or (tie_left and left == right)
+
+    return policy
 
 
 def greedy_totals(row: Sequence[int]) -> Totals:
