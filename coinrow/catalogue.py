@@ -3,8 +3,10 @@
 ``tests/catalogue/wrong/<slug>/<mistake>.py`` holds one known mistake each and
 ``tests/catalogue/right/<slug>/<alternative>.py`` one correct variant each, laid
 out like the formulation's module; the first line of the module docstring says
-what it is. Each file is graded by the grading driver in a process of its own,
-exactly as ``make test F=<slug>`` would grade it. ``python -m coinrow.catalogue``
+what it is, and a wrong answer's docstring has a line ``Mistake: <id>`` (or
+``Mistake: none``): the catalogued mistake the grader must name, if any. Each
+file is graded by the grading driver in a process of its own, exactly as
+``make test F=<slug>`` would grade it. ``python -m coinrow.catalogue``
 prints the whole catalogue as a table.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -41,9 +44,24 @@ class Entry:
         return self.path.stem
 
     @property
+    def docstring(self) -> str:
+        return ast.get_docstring(ast.parse(self.path.read_text(encoding="utf-8"))) or ""
+
+    @property
     def description(self) -> str:
-        doc = ast.get_docstring(ast.parse(self.path.read_text(encoding="utf-8"))) or ""
-        return doc.splitlines()[0] if doc else self.name
+        return self.docstring.splitlines()[0] if self.docstring else self.name
+
+    @property
+    def stated_mistake(self) -> str | None:
+        """The ``Mistake:`` line of the docstring: an id, "none", or None when there is no such line."""
+        found = re.search(r"^Mistake: (\S+)$", self.docstring, re.MULTILINE)
+        return found.group(1) if found else None
+
+    @property
+    def expected_mistake(self) -> str | None:
+        """The id the grader must name (None: it must name none)."""
+        stated = self.stated_mistake
+        return None if stated in (None, "none") else stated
 
 
 @dataclass(frozen=True)
@@ -55,12 +73,23 @@ class Outcome:
     message: str  # the smallest failure's first line, or "" when solved
     seconds: float  # time the suite spent on this formulation
     hint: str = ""  # the "likely mistake" or "likely cause" line under the message, if any
+    mistake: str | None = None  # the id in "likely mistake (<id>)", if the grader named one
 
     @property
     def as_expected(self) -> bool:
         """A wrong answer must be rejected; a correct alternative must be graded solved."""
         wanted = "FAILING" if self.entry.verdict == "wrong" else "solved"
         return self.status.startswith(wanted)
+
+    @property
+    def name_right(self) -> bool:
+        """A wrong answer named with the mistake its docstring states."""
+        return self.mistake is not None and self.mistake == self.entry.expected_mistake
+
+    @property
+    def name_wrong(self) -> bool:
+        """A name given that is not the stated one (also: a name where none is stated)."""
+        return self.mistake is not None and self.mistake != self.entry.expected_mistake
 
 
 def entries(root: Path = CATALOGUE) -> list[Entry]:
@@ -76,11 +105,14 @@ def outcome(entry: Entry, result: Result) -> Outcome:
     """What grading said of ``entry``, in the catalogue's words."""
     failures = result.failures()
     lines = failures[0].message.splitlines() if failures else []
-    hint = next((x.strip() for x in lines[1:] if x.strip().startswith("likely")), "")
+    below = [x.strip() for f in failures for x in f.message.splitlines()[1:]]
+    hint = next((x for x in below if x.startswith("likely")), "")
+    # the name belongs to the wrong value, which an empty-row crash may precede
+    mistake = next((f.mistake for f in failures if f.mistake), None)
     status = result.status_line()
     if result.status == "stopped":
         status = f"FAILING ({status})"  # a run the grader had to stop is a rejected answer too
-    return Outcome(entry, status, lines[0] if lines else "", result.seconds, hint)
+    return Outcome(entry, status, lines[0] if lines else "", result.seconds, hint, mistake)
 
 
 def grade_all(
@@ -107,14 +139,17 @@ def grade_all(
 
 
 def power_line(outcomes: list[Outcome]) -> str:
-    """``wrong answers caught: K of K, correct alternatives accepted: A of A``."""
+    """``wrong answers caught: K of K, correct alternatives accepted: A of A, names: R right, W wrong``."""
     wrong = [o for o in outcomes if o.entry.verdict == "wrong"]
     right = [o for o in outcomes if o.entry.verdict == "right"]
     caught = sum(o.as_expected for o in wrong)
     accepted = sum(o.as_expected for o in right)
+    named_right = sum(o.name_right for o in wrong)
+    named_wrong = sum(o.name_wrong for o in outcomes)
     return (
         f"wrong answers caught: {caught} of {len(wrong)}, "
-        f"correct alternatives accepted: {accepted} of {len(right)}"
+        f"correct alternatives accepted: {accepted} of {len(right)}, "
+        f"names: {named_right} right, {named_wrong} wrong"
     )
 
 
@@ -136,17 +171,18 @@ def main() -> int:
 
         outcomes = list(grade_all(chosen, on_done=advance))
     table = Table(title="The grader's catalogue")
-    for column in ("", "formulation", "entry", "graded", "smallest failing row", "s"):
+    for column in ("", "formulation", "entry", "graded", "smallest failing row", "named", "s"):
         table.add_column(column)
     for o in outcomes:
-        mark = "ok" if o.as_expected else "MISJUDGED"
+        mark = "ok" if o.as_expected and not o.name_wrong else "MISJUDGED"
         row = o.message or "—"
-        cells = (mark, o.entry.slug, o.entry.description, o.status, row, f"{o.seconds:.1f}")
+        named = o.mistake or "—"
+        cells = (mark, o.entry.slug, o.entry.description, o.status, row, named, f"{o.seconds:.1f}")
         table.add_row(*map(escape, cells))
     console = Console()
     console.print(table)
     console.print(power_line(outcomes))
-    return 0 if all(o.as_expected for o in outcomes) else 1
+    return 0 if all(o.as_expected and not o.name_wrong for o in outcomes) else 1
 
 
 if __name__ == "__main__":
