@@ -95,8 +95,8 @@ JSON   ?=
 ROWARG := $(if $(strip $(ROW)),--row="$(ROW)")
 JSONARG := $(if $(JSON),--json)
 
-compare: $(STAMP) ## answers, anatomy, growth of every formulation (ROW=, IMPL=problems, PLOT=growth.png, JSON=1)
-	@$(PY) -m coinrow compare $(ROWARG) --impl=$(IMPL) $(if $(PLOT),--plot="$(PLOT)") $(JSONARG)
+compare: $(STAMP) ## answers, anatomy, growth of every formulation (ROW=, IMPL=problems, PLOT=, JSON=1, SPOILERS=1)
+	@$(PY) -m coinrow compare $(ROWARG) --impl=$(IMPL) $(if $(PLOT),--plot="$(PLOT)") $(JSONARG) $(if $(SPOILERS),--spoilers)
 
 trace: $(STAMP) ## the table and the optimal line of play of ROW="5 3 7 10" (F=<slug>, JSON=1)
 	@$(PY) -m coinrow trace --row="$(ROW)" --formulation=$(or $(F),difference_dp) $(JSONARG)
@@ -105,3 +105,8 @@ trace: $(STAMP) ## the table and the optimal line of play of ROW="5 3 7 10" (F=<
 .PHONY: bench
 bench: $(STAMP) ## time and peak memory of every reference vs vectorised_dp (IMPL=problems: your attempts)
 	@$(PY) -m coinrow.bench --impl=$(or $(IMPL),solutions)
+
+# Hints one tier at a time, read from the task README; the count is kept in build/hints.json.
+.PHONY: hint
+hint: $(STAMP) ## the next hint for F=<slug>, one more each call (ALL=1 every tier, RESET=1 starts over)
+	@$(PY) -m coinrow.hint $(if $(F),"$(F)") $(if $(ALL),--all) $(if $(RESET),--reset)

@@ -258,7 +258,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--formulation",
         "-F",
         default="difference_dp",
-        choices=TABLE_SLUGS,
         metavar="SLUG",
         help=f"one of: {', '.join(TABLE_SLUGS)} (default difference_dp)",
     )
@@ -266,6 +265,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--out", type=Path, default=DEFAULT_OUT, help=f"where to write (default {DEFAULT_OUT})"
     )
     args = parser.parse_args(argv)
+    try:
+        formulation = by_slug(args.formulation)
+    except KeyError as error:
+        parser.error(f"--formulation: {error.args[0]}")
+    if not formulation.fills_table:
+        parser.error(
+            f"{formulation.slug} has no table to animate (it keeps no n x n interval table); "
+            f"these do: {', '.join(TABLE_SLUGS)}"
+        )
     try:
         coins = parse_row(args.row, MAX_COINS, required=True)
     except ValueError as error:

@@ -9,8 +9,10 @@ any of them into ``Totals`` and checks them against the exhaustive oracle. A
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 from coinrow.cases import all_cases
@@ -111,6 +113,30 @@ def attempt_status(grader: Grader, formulation: Formulation, thorough: bool = Tr
     return "ok", ""
 
 
+def graded_statuses(impl_dir: Path) -> dict[str, tuple[Status, str]]:
+    """Each formulation's status as ``make test`` gives it (from the progress cache where it can)."""
+    from coinrow.driver import Options
+    from coinrow.grade import DEFAULT_CALL_LIMIT, grade
+
+    results = grade(
+        Options(impl_dir.resolve(), DEFAULT_CALL_LIMIT), [], jobs=os.cpu_count() or 1, fresh=False
+    )
+    statuses: dict[str, tuple[Status, str]] = {}
+    for slug, result in results.items():
+        failures = result.failures()
+        reason = failures[0].message.splitlines()[0].removeprefix(f"{slug}: ") if failures else ""
+        match result.status:
+            case "solved":
+                statuses[slug] = ("ok", "")
+            case "not attempted" | "in progress":
+                statuses[slug] = ("not attempted", "a function still raises NotImplementedError")
+            case "stopped":
+                statuses[slug] = ("failing", result.reason or "")
+            case _:
+                statuses[slug] = ("failing", reason)
+    return statuses
+
+
 def first_line(wrong: WrongAnswer, slug: str) -> str:
     """The grader's message, first line only, without its ``slug: `` prefix."""
     return str(wrong).splitlines()[0].removeprefix(f"{slug}: ")
@@ -147,7 +173,7 @@ def answer(grader: Grader, formulation: Formulation, row: Sequence[int], optimum
         return Answer(slug, returns, None, None, "failing", message=first_line(wrong, slug))
     if returns == "parity":
         if not is_exact_int(value):
-            return Answer(slug, returns, value, None, "differs")
+            return Answer(slug, returns, value, None, "differs", message=number_kind_problem(value))
         assert isinstance(value, int)
         guarantee = max(parity_class_sums(row))
         if value != guarantee:
@@ -158,4 +184,14 @@ def answer(grader: Grader, formulation: Formulation, row: Sequence[int], optimum
     if returns not in KNOWN_RETURNS:
         return Answer(slug, returns, value, None, "not checked")
     totals = totals_from_returned(returns, row, value)
+    if totals is None:  # a line of moves that is not one has no number to name
+        kind = "" if returns == "line" else number_kind_problem(value)
+        return Answer(slug, returns, value, None, "differs", message=kind)
     return Answer(slug, returns, value, totals, "agrees" if totals == optimum else "differs")
+
+
+def number_kind_problem(value: object) -> str:
+    """``"a float, not an int"`` when ``value`` (or a number of a returned pair) is no exact int; else ""."""
+    numbers = value if isinstance(value, list | tuple) else [value]
+    odd = next((x for x in numbers if not is_exact_int(x)), None)
+    return "" if odd is None else f"a {type(odd).__name__}, not an int"

@@ -3,26 +3,29 @@
 ``tests/catalogue/wrong/<slug>/<mistake>.py`` holds one known mistake each and
 ``tests/catalogue/right/<slug>/<alternative>.py`` one correct variant each, laid
 out like the formulation's module; the first line of the module docstring says
-what it is. Each file is graded by the real suite in a fresh process, exactly
-as ``make test F=<slug>`` would grade it. ``python -m coinrow.catalogue``
+what it is, and a wrong answer's docstring has a line ``Mistake: <id>`` (or
+``Mistake: none``): the catalogued mistake the grader must name, if any. Each
+file is graded by the grading driver in a process of its own, exactly as
+``make test F=<slug>`` would grade it. ``python -m coinrow.catalogue``
 prints the whole catalogue as a table.
 """
 
 from __future__ import annotations
 
 import ast
+import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from coinrow.driver import Job, Options, run_jobs
 from coinrow.registry import REPO_ROOT
+from coinrow.results import Result
 
 CATALOGUE = REPO_ROOT / "tests" / "catalogue"
 CATALOGUE_CALL_LIMIT = 1.5  # CPU seconds; the references need under 0.6 s per call
@@ -41,9 +44,24 @@ class Entry:
         return self.path.stem
 
     @property
+    def docstring(self) -> str:
+        return ast.get_docstring(ast.parse(self.path.read_text(encoding="utf-8"))) or ""
+
+    @property
     def description(self) -> str:
-        doc = ast.get_docstring(ast.parse(self.path.read_text(encoding="utf-8"))) or ""
-        return doc.splitlines()[0] if doc else self.name
+        return self.docstring.splitlines()[0] if self.docstring else self.name
+
+    @property
+    def stated_mistake(self) -> str | None:
+        """The ``Mistake:`` line of the docstring: an id, "none", or None when there is no such line."""
+        found = re.search(r"^Mistake: (\S+)$", self.docstring, re.MULTILINE)
+        return found.group(1) if found else None
+
+    @property
+    def expected_mistake(self) -> str | None:
+        """The id the grader must name (None: it must name none)."""
+        stated = self.stated_mistake
+        return None if stated in (None, "none") else stated
 
 
 @dataclass(frozen=True)
@@ -55,12 +73,23 @@ class Outcome:
     message: str  # the smallest failure's first line, or "" when solved
     seconds: float  # time the suite spent on this formulation
     hint: str = ""  # the "likely mistake" or "likely cause" line under the message, if any
+    mistake: str | None = None  # the id in "likely mistake (<id>)", if the grader named one
 
     @property
     def as_expected(self) -> bool:
         """A wrong answer must be rejected; a correct alternative must be graded solved."""
         wanted = "FAILING" if self.entry.verdict == "wrong" else "solved"
         return self.status.startswith(wanted)
+
+    @property
+    def name_right(self) -> bool:
+        """A wrong answer named with the mistake its docstring states."""
+        return self.mistake is not None and self.mistake == self.entry.expected_mistake
+
+    @property
+    def name_wrong(self) -> bool:
+        """A name given that is not the stated one (also: a name where none is stated)."""
+        return self.mistake is not None and self.mistake != self.entry.expected_mistake
 
 
 def entries(root: Path = CATALOGUE) -> list[Entry]:
@@ -72,77 +101,55 @@ def entries(root: Path = CATALOGUE) -> list[Entry]:
     return found
 
 
-def _parse_summary(stdout: str, slug: str) -> tuple[str, str, float, str]:
-    """What the summary says of ``slug``: status, smallest failure, seconds, and the hint under it."""
-    lines = stdout.splitlines()
-    for k, line in enumerate(lines):
-        if line.startswith(f"{slug} "):
-            indented = [x.strip() for x in lines[k + 1 : k + 4] if x.startswith("    ")]
-            message = indented[0] if indented else ""
-            hint = next((x for x in indented[1:] if x.startswith("likely")), "")
-            seconds = re.search(r"([\d.]+) s\)$", line)
-            return line[len(slug) :].strip(), message, float(seconds.group(1)) if seconds else 0.0, hint
-    last = stdout.strip().splitlines()[-1] if stdout.strip() else ""
-    return "no summary (the run crashed?)", last, 0.0, ""
+def outcome(entry: Entry, result: Result) -> Outcome:
+    """What grading said of ``entry``, in the catalogue's words."""
+    failures = result.failures()
+    lines = failures[0].message.splitlines() if failures else []
+    below = [x.strip() for f in failures for x in f.message.splitlines()[1:]]
+    hint = next((x for x in below if x.startswith("likely")), "")
+    # the name belongs to the wrong value, which an empty-row crash may precede
+    mistake = next((f.mistake for f in failures if f.mistake), None)
+    status = result.status_line()
+    if result.status == "stopped":
+        status = f"FAILING ({status})"  # a run the grader had to stop is a rejected answer too
+    return Outcome(entry, status, lines[0] if lines else "", result.seconds, hint, mistake)
 
 
-def batches(chosen: Iterable[Entry]) -> list[list[Entry]]:
-    """Group entries so that no batch holds two of the same formulation (one run grades a batch)."""
-    grouped: list[list[Entry]] = []
-    for entry in chosen:
-        batch = next((b for b in grouped if all(e.slug != entry.slug for e in b)), None)
-        if batch is None:
-            grouped.append([entry])
-        else:
-            batch.append(entry)
-    return grouped
+def grade_all(
+    chosen: Iterable[Entry], workers: int | None = None, on_done: Callable[[], None] | None = None
+) -> Iterator[Outcome]:
+    """Grade every entry exactly as ``make test F=<slug>`` would, each in a process of its own.
 
-
-def grade_batch(batch: Sequence[Entry], call_limit: float = CATALOGUE_CALL_LIMIT) -> list[Outcome]:
-    """Grade entries of different formulations in one run of the real suite, in a fresh process.
-
-    Each entry is laid out as ``<slug>/<slug>.py`` in a scratch folder and graded
-    exactly as ``make test F=<slug>`` would grade it; the seconds are those the
-    summary gives for that formulation.
+    Each entry is laid out as ``<slug>/<slug>.py`` in a scratch folder of its own;
+    ``workers`` processes run at a time (all the cores by default).
     """
+    chosen = list(chosen)
     with tempfile.TemporaryDirectory() as workspace:
-        for entry in batch:
-            attempt = Path(workspace) / entry.slug / f"{entry.slug}.py"
-            attempt.parent.mkdir()
+        jobs = []
+        for number, entry in enumerate(chosen):
+            folder = Path(workspace) / str(number)
+            attempt = folder / entry.slug / f"{entry.slug}.py"
+            attempt.parent.mkdir(parents=True)
             shutil.copyfile(entry.path, attempt)
-        slugs = ",".join(entry.slug for entry in batch)
-        pytest_args = ["tests/grade", "-q", "--tb=no", "-rN", "--no-header", f"--impl={workspace}"]
-        pytest_args += [
-            f"--formulation={slugs}",
-            f"--call-limit={call_limit:g}",
-            "--hypothesis-profile=catalogue",
-        ]
-        run = subprocess.run(
-            [sys.executable, "-m", "pytest", *pytest_args],
-            cwd=REPO_ROOT,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-    return [Outcome(entry, *_parse_summary(run.stdout, entry.slug)) for entry in batch]
-
-
-def grade_all(chosen: Iterable[Entry], workers: int = 2) -> Iterator[Outcome]:
-    """Grade every entry, a batch per process, ``workers`` processes at a time (2 cores here)."""
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        for outcomes in pool.map(grade_batch, batches(chosen)):
-            yield from outcomes
+            options = Options(folder, CATALOGUE_CALL_LIMIT, "catalogue")
+            jobs.append(Job(str(number), entry.slug, options))
+        results = run_jobs(jobs, workers or os.cpu_count() or 1, lambda key, result: on_done and on_done())
+    for number, entry in enumerate(chosen):
+        yield outcome(entry, results[str(number)])
 
 
 def power_line(outcomes: list[Outcome]) -> str:
-    """``wrong answers caught: K of K, correct alternatives accepted: A of A``."""
+    """``wrong answers caught: K of K, correct alternatives accepted: A of A, names: R right, W wrong``."""
     wrong = [o for o in outcomes if o.entry.verdict == "wrong"]
     right = [o for o in outcomes if o.entry.verdict == "right"]
     caught = sum(o.as_expected for o in wrong)
     accepted = sum(o.as_expected for o in right)
+    named_right = sum(o.name_right for o in wrong)
+    named_wrong = sum(o.name_wrong for o in outcomes)
     return (
         f"wrong answers caught: {caught} of {len(wrong)}, "
-        f"correct alternatives accepted: {accepted} of {len(right)}"
+        f"correct alternatives accepted: {accepted} of {len(right)}, "
+        f"names: {named_right} right, {named_wrong} wrong"
     )
 
 
@@ -150,23 +157,32 @@ def main() -> int:
     """Print the catalogue as a table with the power line; exit 1 if an entry is misjudged."""
     from rich.console import Console
     from rich.markup import escape
-    from rich.progress import track
+    from rich.progress import Progress
     from rich.table import Table
 
     chosen = entries()
-    outcomes = list(track(grade_all(chosen), total=len(chosen), description="grading the catalogue"))
+    # refreshed by hand: a refresh thread must not be running when the driver forks
+    with Progress(auto_refresh=False, transient=True) as progress:
+        task = progress.add_task("grading the catalogue", total=len(chosen))
+
+        def advance() -> None:
+            progress.advance(task)
+            progress.refresh()
+
+        outcomes = list(grade_all(chosen, on_done=advance))
     table = Table(title="The grader's catalogue")
-    for column in ("", "formulation", "entry", "graded", "smallest failing row", "s"):
+    for column in ("", "formulation", "entry", "graded", "smallest failing row", "named", "s"):
         table.add_column(column)
     for o in outcomes:
-        mark = "ok" if o.as_expected else "MISJUDGED"
+        mark = "ok" if o.as_expected and not o.name_wrong else "MISJUDGED"
         row = o.message or "—"
-        cells = (mark, o.entry.slug, o.entry.description, o.status, row, f"{o.seconds:.1f}")
+        named = o.mistake or "—"
+        cells = (mark, o.entry.slug, o.entry.description, o.status, row, named, f"{o.seconds:.1f}")
         table.add_row(*map(escape, cells))
     console = Console()
     console.print(table)
     console.print(power_line(outcomes))
-    return 0 if all(o.as_expected for o in outcomes) else 1
+    return 0 if all(o.as_expected and not o.name_wrong for o in outcomes) else 1
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from coinrow.oracle import ORACLE_MAX_N
-from coinrow.registry import FORMULATIONS, by_slug, resolve_impl
+from coinrow.registry import FORMULATIONS, IMPLS, by_slug, resolve_impl
 from coinrow.rowarg import UsageError, parse_row
 
 EXIT_USAGE = 2
@@ -75,6 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("--plot", help="also draw the growth table as a log-log chart (.png, .svg or .pdf)")
     compare.add_argument("--sizes", help='row lengths to time, e.g. --sizes="64 128" (default 128 … 2048)')
     compare.add_argument("--oracle-sizes", help="row lengths to time the oracle at (default 8 … 20, step 2)")
+    compare.add_argument(
+        "--spoilers", action="store_true", help="show every formulation's recurrence, solved or not"
+    )
     trace = commands.add_parser(
         "trace",
         help="the table and the optimal line of play of one row",
@@ -109,7 +112,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         row = _row_of(args)
         if args.command == "compare":
             from coinrow.compare import run_compare
+            from coinrow.progress import Progress
 
+            solved = Progress(IMPLS["problems"]).solved()  # a recurrence is shown once you have solved it
             return run_compare(
                 row,
                 impl=args.impl,
@@ -117,6 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 plot=args.plot,
                 sizes=_sizes("--sizes", args.sizes),
                 oracle_sizes=_sizes("--oracle-sizes", args.oracle_sizes),
+                revealed=(lambda slug: True) if args.spoilers else solved.__contains__,
             )
         from coinrow.trace import run_trace
 

@@ -1,151 +1,118 @@
-"""Name the likely mistake behind a wrong value, by recomputing known wrong answers.
+"""Name the likely mistake behind a wrong value, only when it is verified like a test.
 
-Each known mistake is replayed on the failing row; when the learner's value
-equals one of them, that mistake is the candidate. Several mistakes can give
-the same value on a small row, so the grader confirms the candidate on a few
-probe rows (``grading.PROBE_ROWS``) before it names it, and says nothing otherwise.
+The idea is that of a bug library: diagnose a wrong procedure by finding the
+known faulty procedure that reproduces every answer given (J. S. Brown and
+R. R. Burton, "Diagnostic models for procedural bugs in basic mathematical
+skills", Cognitive Science 2, 1978).
+
+Each catalogued mistake is a model (``coinrow.mistakes``). A mistake is named
+only when the attempt's answers equal the model's on every probe row
+(``coinrow.probes``: rows chosen so that every two models differ somewhere)
+and on the failing row itself. An exception or a wrong type on a probe row
+means no name. When no model fits, the finding states only what the probe
+answers show for certain: where the attempt is first wrong, on which lengths
+or signs it is right, or that the sign is flipped.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache
 
-from coinrow.game import Totals, optimal_totals, parity_class_sums
+from coinrow.game import optimal_totals, parity_class_sums
 from coinrow.grading import expected_value
-from coinrow.registry import Formulation
+from coinrow.mistakes import Mistake, catalogued_mistakes
+from coinrow.probes import Finding, probe_rows
+from coinrow.registry import Formulation, by_slug
 
-Combine = Callable[[int, int], int]
+Row = tuple[int, ...]
+Answers = Mapping[Row, object]
 
-
-def greedy_totals(row: Sequence[int]) -> Totals:
-    """Both players take the larger end every turn (the left one on a tie)."""
-    i, j, totals = 0, len(row) - 1, [0, 0]
-    for turn in range(len(row)):
-        if row[i] >= row[j]:
-            totals[turn % 2] += row[i]
-            i += 1
-        else:
-            totals[turn % 2] += row[j]
-            j -= 1
-    return Totals(totals[0], totals[1])
+REPLAY_MAX_N = 300  # replaying a table model is O(n^2) Python steps: a few tenths of a second here
 
 
-def _variant_difference(
-    row: Sequence[int], *, one_coin: Callable[[int], int], choose: Combine, sign: int
-) -> int:
-    """A difference table with one deliberate change (base, max/min, or + for -)."""
-    n = len(row)
-    if n == 0:
-        return 0
-    d = [[0] * n for _ in range(n)]
-    for i in range(n):
-        d[i][i] = one_coin(row[i])
-    for length in range(2, n + 1):
-        for i in range(n - length + 1):
-            j = i + length - 1
-            d[i][j] = choose(row[i] + sign * d[i + 1][j], row[j] + sign * d[i][j - 1])
-    return d[0][n - 1]
+def probes_for(formulation: Formulation) -> tuple[Row, ...]:
+    """The probe rows an attempt at ``formulation`` is called on (even n only for the parity strategy)."""
+    return probe_rows(even_only=formulation.returns == "parity")
 
 
-def _row_by_row_difference(row: Sequence[int]) -> int:
-    """The difference table filled row by row from the top: it reads cells not yet computed."""
-    n = len(row)
-    if n == 0:
-        return 0
-    d = [[0] * n for _ in range(n)]
-    for i in range(n):
-        d[i][i] = row[i]
-    for i in range(n):
-        for j in range(i + 1, n):
-            d[i][j] = max(row[i] - d[i + 1][j], row[j] - d[i][j - 1])
-    return d[0][n - 1]
+def right_answer(formulation: Formulation, row: Sequence[int]) -> object:
+    """What the graded function must return on ``row`` (parity: the larger class sum)."""
+    return expected_value(formulation, optimal_totals(row), max(parity_class_sums(row)))
 
 
-def _difference_variants(row: Sequence[int]) -> list[tuple[str, int]]:
-    """Mistakes whose difference need not be a possible one (sum + difference may be odd)."""
-    return [
-        (
-            "a missing base case: the one-coin intervals are worth 0 instead of the coin",
-            _variant_difference(row, one_coin=lambda c: 0, choose=max, sign=-1),
-        ),
-        (
-            "a wrong fill order: row by row from the top reads cells before they are computed",
-            _row_by_row_difference(row),
-        ),
-    ]
+@cache
+def _expected(slug: str) -> dict[Row, object]:
+    formulation = by_slug(slug)
+    return {row: right_answer(formulation, row) for row in probes_for(formulation)}
 
 
-def _from_difference(row: Sequence[int], difference: int) -> Totals | None:
-    total = sum(row)
-    if (total + difference) % 2:
+@cache
+def _model_answers(slug: str) -> tuple[tuple[Mistake, int, tuple[object, ...]], ...]:
+    """Each model variant's answers on the probe rows, computed once per formulation."""
+    probes = probes_for(by_slug(slug))
+    return tuple(
+        (mistake, k, tuple(variant(row) for row in probes))
+        for mistake in catalogued_mistakes(by_slug(slug))
+        for k, variant in enumerate(mistake.variants)
+    )
+
+
+def matching_mistake(formulation: Formulation, answers: Answers) -> list[tuple[Mistake, int]]:
+    """The model variants whose answers equal the attempt's on every probe row."""
+    probes = probes_for(formulation)
+    seen = tuple(answers[row] for row in probes)
+    return [(mistake, k) for mistake, k, replayed in _model_answers(formulation.slug) if replayed == seen]
+
+
+def likely_mistake(
+    formulation: Formulation, row: Sequence[int], got: object, answers: Answers | None
+) -> Finding | None:
+    """The verified mistake behind ``got`` on ``row``, or what the probe answers show for certain.
+
+    ``answers`` holds the attempt's answer on every probe row, or is None when a
+    probe row raised or came back with the wrong type: then nothing is claimed.
+    For the empty row (a crash there), the finding is about the rows with coins.
+    """
+    if answers is None or not catalogued_mistakes(formulation):
         return None
-    return Totals((total + difference) // 2, (total - difference) // 2)
+    matched = matching_mistake(formulation, answers)
+    if not row:  # models that fit every probe row differ from optimal play on one of them
+        if matched:
+            mistake = matched[0][0]
+            return Finding(mistake.id, f"on rows with coins, likely mistake ({mistake.id}): {mistake.text}")
+        if all(answers[p] == _expected(formulation.slug)[p] for p in probes_for(formulation)):
+            return None
+        return Finding(None, f"on rows with coins: {what_is_certain(formulation, answers)}")
+    if len(row) <= REPLAY_MAX_N:
+        for mistake, k in matched:
+            if mistake.variants[k](row) == got:
+                return Finding(mistake.id, f"likely mistake ({mistake.id}): {mistake.text}")
+    facts = what_is_certain(formulation, answers)
+    return Finding(None, f"no catalogued mistake fits all probe rows and this row; {facts}")
 
 
-DIAGNOSIS_MAX_N = 200  # replaying the mistakes is O(n^2) each; small rows are the ones worth explaining
-
-
-def likely_mistake(formulation: Formulation, row: Sequence[int], got: object) -> str | None:
-    """One line naming the known mistake whose result equals ``got``, or None (also for n > 200)."""
-    if got is None:
-        return "the function returned None: a missing return statement?"
-    if isinstance(got, float):
-        return "a float came back: use // and ints, floats lose exactness above 2**53"
-    if len(row) > DIAGNOSIS_MAX_N:
-        return None
-    if formulation.returns == "parity":
-        return _parity_mistake(row, got)
-    optimal = optimal_totals(row)
-    quantity = _quantity_mistake(formulation, row, got, optimal)  # the most specific: checked first
-    if quantity:
-        return quantity
-    known: list[tuple[str, Totals | None]] = [
-        ("greedy: taking the larger end every turn is not optimal play", greedy_totals(row)),
-        (
-            "the opponent's result is added instead of subtracted (or max/min swapped so the opponent helps)",
-            _from_difference(row, _variant_difference(row, one_coin=lambda c: c, choose=max, sign=+1)),
-        ),
-        (
-            "the mover minimises instead of maximising (min where max belongs)",
-            _from_difference(row, _variant_difference(row, one_coin=lambda c: c, choose=min, sign=-1)),
-        ),
-    ]
-    for text, totals in known:
-        if totals is not None and totals != optimal and got == expected_value(formulation, totals, None):
-            return text
-    if formulation.returns == "difference":
-        for text, difference in _difference_variants(row):
-            if difference != optimal.difference and got == difference:
-                return text
-    return None
-
-
-def _quantity_mistake(
-    formulation: Formulation, row: Sequence[int], got: object, optimal: Totals
-) -> str | None:
-    alternatives: dict[str, list[tuple[object, str]]] = {
-        "difference": [(optimal.first, "first")],
-        "first": [(optimal.difference, "difference")],
-        "totals": [((optimal.second, optimal.first), "(second, first), the pair swapped")],
-    }
-    for value, name in alternatives.get(formulation.returns, []):
-        if got == value and value != expected_value(formulation, optimal, None):
-            return f"the wrong quantity: this is {name}"
-    positive = sum(c for c in row if c > 0)
-    negative = sum(c for c in row if c < 0)
-    if formulation.returns == "first" and isinstance(got, int) and not negative <= got <= positive:
-        return f"impossible: the first player's total must lie between {negative} and {positive} on this row"
-    if formulation.returns == "difference" and isinstance(got, int) and abs(got) > positive - negative:
-        return f"impossible: |difference| cannot exceed {positive - negative}, the sum of |coins|"
-    return None
-
-
-def _parity_mistake(row: Sequence[int], got: object) -> str | None:
-    even, odd = parity_class_sums(row)
-    if got == optimal_totals(row).first and got != max(even, odd):
-        return "this is the optimal total; the parity strategy only guarantees the larger class sum"
-    if got == min(even, odd) and even != odd:
-        return "the smaller position class was chosen"
-    if (got == even and even < odd) or (got == odd and odd < even):
-        return "one class is always chosen: compare the two class sums"
-    return None
+def what_is_certain(formulation: Formulation, answers: Answers) -> str:
+    """What the answers on the probe rows show for certain, in a few clauses joined by "; "."""
+    expected = _expected(formulation.slug)
+    probes = probes_for(formulation)
+    wrong = [row for row in probes if answers[row] != expected[row]]
+    if not wrong:
+        return f"all {len(probes)} probe rows (n = {len(probes[0])} to {len(probes[-1])}) are right"
+    if all(isinstance(answers[r], int) and answers[r] == -expected[r] for r in probes):  # type: ignore[operator]
+        return "the answer's sign is flipped on every probe row"
+    clauses = []
+    shortest, first_wrong = len(probes[0]), len(wrong[0])  # probes are sorted by length
+    if first_wrong == 1:
+        clauses.append("wrong already on one-coin rows: the base case")
+    elif first_wrong == shortest:
+        clauses.append(f"wrong already on rows of {shortest} coins")
+    else:
+        up_to = f"right up to n = {first_wrong - 1}, wrong from n = {first_wrong}"
+        clauses.append(f"{up_to}: the recurrence or the fill order")
+    for parity, name in ((0, "even"), (1, "odd")):
+        if all(len(r) % 2 != parity for r in wrong) and any(len(r) % 2 == parity for r in probes):
+            clauses.append(f"right on {name} n only")
+    if all(min(r) < 0 for r in wrong) and any(min(r) >= 0 for r in probes):
+        clauses.append("right on non-negative rows only")
+    return "; ".join(clauses)

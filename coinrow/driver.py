@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,9 +72,18 @@ class Options:
         ]
 
 
+@dataclass(frozen=True)
+class Job:
+    """One formulation of one folder to grade; ``key`` names its result."""
+
+    key: str
+    slug: str
+    options: Options
+
+
 @dataclass
 class _Child:
-    slug: str
+    job: Job
     pid: int
     results_file: Path
     log_file: Path
@@ -122,16 +132,17 @@ def _warm_up() -> None:
         importlib.import_module(f"tests.grade.{path.stem}")
 
 
-def _start(slug: str, options: Options, workspace: Path) -> _Child:
+def _start(job: Job, number: int, workspace: Path) -> _Child:
     import pytest
 
-    results_file, log_file = workspace / f"{slug}.jsonl", workspace / f"{slug}.log"
+    options, slug = job.options, job.slug
+    results_file, log_file = workspace / f"{number}-{slug}.jsonl", workspace / f"{number}-{slug}.log"
     results_file.touch()
     sys.stdout.flush()
     sys.stderr.flush()
     pid = os.fork()
     if pid:
-        return _Child(slug, pid, results_file, log_file)
+        return _Child(job, pid, results_file, log_file)
     try:  # the child: never returns
         os.setsid()
         cap = int(options.cpu_cap) + 1
@@ -190,8 +201,9 @@ def _kill(processes: list[psutil.Process]) -> None:
             continue
 
 
-def _look(child: _Child, options: Options) -> None:
+def _look(child: _Child) -> None:
     """End the child if its tree used up its CPU cap, or has waited without computing for too long."""
+    options = child.job.options
     now = time.monotonic()
     tree = _tree(child)
     cpu = _cpu(tree)
@@ -268,35 +280,44 @@ def _collect(child: _Child, status: int) -> Result:
     if ended and len(records) < expected and running is None:
         last = _last_line(child.log_file)
         reason = f"the grading run broke after {len(records)} of {expected} checks: {last}"
-        return Result(child.slug, records, reason)
-    return Result(child.slug, records, _reason(child, status, ended and len(records) >= expected, running))
+        return Result(child.job.slug, records, reason)
+    return Result(
+        child.job.slug, records, _reason(child, status, ended and len(records) >= expected, running)
+    )
 
 
-def run_children(slugs: list[str], options: Options, jobs: int, on_done: object = None) -> dict[str, Result]:
-    """Grade each slug in a child process of its own, ``jobs`` at a time; kill all they left behind."""
+def run_jobs(
+    jobs: list[Job], workers: int, on_done: Callable[[str, Result], None] | None = None
+) -> dict[str, Result]:
+    """Grade each job in a child process of its own, ``workers`` at a time; kill all they left behind.
+
+    Returns:
+        Each job's result, by its key.
+    """
     _become_subreaper()
-    if slugs:
+    if jobs:
         _warm_up()
-    pending = deque(slugs)
+    pending = deque(enumerate(jobs))
     running: dict[int, _Child] = {}
     results: dict[str, Result] = {}
     with tempfile.TemporaryDirectory(prefix="kata-") as workspace:
         try:
             while pending or running:
-                while pending and len(running) < jobs:
-                    child = _start(pending.popleft(), options, Path(workspace))
+                while pending and len(running) < workers:
+                    number, job = pending.popleft()
+                    child = _start(job, number, Path(workspace))
                     running[child.pid] = child
                 time.sleep(POLL)
                 for pid, child in list(running.items()):
                     done, status = os.waitpid(pid, os.WNOHANG)
                     if not done:
-                        _look(child, options)
+                        _look(child)
                         continue
                     _kill(_tree(child))  # what it left behind: threads died with it, processes die now
                     del running[pid]
-                    results[child.slug] = _collect(child, status)
-                    if callable(on_done):
-                        on_done(results[child.slug])
+                    results[child.job.key] = _collect(child, status)
+                    if on_done is not None:
+                        on_done(child.job.key, results[child.job.key])
         finally:
             for child in running.values():
                 _kill(_tree(child))
@@ -305,3 +326,8 @@ def run_children(slugs: list[str], options: Options, jobs: int, on_done: object 
                 with contextlib.suppress(ChildProcessError):
                     os.waitpid(pid, 0)
     return results
+
+
+def run_children(slugs: list[str], options: Options, workers: int) -> dict[str, Result]:
+    """Grade each slug of one folder in a child process of its own (see ``run_jobs``)."""
+    return run_jobs([Job(slug, slug, options) for slug in slugs], workers)

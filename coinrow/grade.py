@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from coinrow.driver import Options, big_stack_or_reexec, run_children
-from coinrow.progress import Progress, attempt_key, grader_fingerprint
+from coinrow.progress import Progress, attempt_hash, attempt_key, grader_fingerprint
 from coinrow.registry import FORMULATIONS, by_slug, resolve_impl
 from coinrow.results import Result, failed, summary_lines
 
@@ -121,7 +121,7 @@ def grade(
     shown.update(run_children(to_grade, options, jobs))
     if progress is not None:
         for slug in to_grade:
-            progress.put(shown[slug], keys[slug])
+            progress.put(shown[slug], keys[slug], attempt_hash(options.impl_dir, slug))
         progress.save()
     return shown
 
@@ -150,9 +150,10 @@ def main(argv: list[str] | None = None) -> int:
     big_stack_or_reexec(argv)
     options = Options(impl_dir.resolve(), args.limit, args.profile)
     results = grade(options, chosen, jobs=args.jobs, fresh=args.fresh, use_cache=not args.no_cache)
-    print(f"kata summary: {args.impl}")
-    for line in summary_lines(results):
-        print(line)
+    try:
+        print("\n".join([f"kata summary: {args.impl}", *summary_lines(results)]), flush=True)
+    except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     if args.report:
         try:
             Path(args.report).write_text(json.dumps(exercism_report(results), indent=2), encoding="utf-8")

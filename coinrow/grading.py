@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import sys
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Literal
 
-from coinrow.game import Totals, difference_table, line_totals, optimal_totals
+from coinrow.game import Totals, difference_table, line_totals
+from coinrow.probes import Finding, probe_rows
 from coinrow.provenance import borrowed
 from coinrow.registry import Formulation, by_slug, load_module, source_file
 from coinrow.sandbox import (
@@ -35,7 +36,6 @@ from coinrow.sandbox import (
 __all__ = ["CallTimeout", "Grader", "NotAttempted", "WrongAnswer", "show_call", "show_row", "time_limit"]
 
 DEFAULT_CALL_LIMIT = 4.0  # CPU seconds; an O(n^2) answer needs well under 1 s at n = 1000
-PROBE_ROWS = ((3, 1, 4, 1, 5), (2, 7, 1, 8, 2, 8), (9, 2, 6, 5, 3, 5, 8))  # confirm a diagnosis on these
 SMALL_ROW = 12  # a row this short finishes in microseconds even by exhaustive search
 STATE_CHECK_MAX_N = 200  # a failing row up to this long is re-run on a fresh import to spot kept state
 
@@ -62,6 +62,9 @@ class WrongAnswer(AssertionError):
 
     ``kind`` says what sort of failure it is (the summary lists one failure per
     kind); ``mistake`` is the id of a catalogued mistake the grader verified, if any.
+    A diagnosis costs calls into the attempt, so ``explain`` runs only when the
+    message is read: hypothesis raises many failures while it shrinks a row, and
+    only the one reported is ever read.
     """
 
     def __init__(
@@ -75,16 +78,35 @@ class WrongAnswer(AssertionError):
         error: BaseException | None = None,
         mistake: str | None = None,
         printed: Printed | None = None,
+        explain: Callable[[], tuple[str, str | None] | None] | None = None,
     ) -> None:
         super().__init__(message)
+        self._message = message
+        self._explain = explain  # (the likely mistake in words, its id), or None when none is verified
+        self._mistake = mistake
         self.slug = slug
         self.row = tuple(row)
         self.kind: FailureKind = kind if ran else "not-run"
         self.ran = ran  # False: not run, because the formulation was already too slow on a shorter row
         self.error = error  # what the learner's code raised, if it raised
-        self.mistake = mistake
         self.output = printed.lines if printed else []  # what the learner's code printed in the call
         self.more_output = printed.more if printed else 0
+
+    def _diagnose(self) -> None:
+        explain, self._explain = self._explain, None
+        found = explain() if explain is not None else None
+        if found is not None:
+            line, self._mistake = found
+            self._message += f"\n  {line}"
+
+    def __str__(self) -> str:
+        self._diagnose()
+        return self._message
+
+    @property
+    def mistake(self) -> str | None:
+        self._diagnose()
+        return self._mistake
 
 
 def show_row(row: Sequence[int], keep: int = 12) -> str:
@@ -186,6 +208,11 @@ def _shape_problem(formulation: Formulation, got: object) -> str:
     return type_problem(got)
 
 
+Diagnose = Callable[
+    [Formulation, Sequence[int], object, Mapping[tuple[int, ...], object] | None], Finding | None
+]
+
+
 @dataclass
 class Grader:
     """Calls the formulations found in ``impl_dir`` under a time limit.
@@ -196,10 +223,11 @@ class Grader:
 
     impl_dir: Path
     call_limit: float = DEFAULT_CALL_LIMIT
-    diagnose: Callable[[Formulation, Sequence[int], object], str | None] | None = None
+    diagnose: Diagnose | None = None
     _modules: dict[str, ModuleType | BaseException | str] = field(default_factory=dict)
     _too_slow_at: dict[str, int] = field(default_factory=dict)
     _recursion_limits: dict[str, int] = field(default_factory=dict)  # set by the file at import
+    _probe_answers: dict[str, dict[tuple[int, ...], object] | None] = field(default_factory=dict)
 
     def module(self, slug: str) -> ModuleType:
         """The imported attempt; import problems are reported as a ``WrongAnswer``."""
@@ -208,10 +236,11 @@ class Grader:
         loaded = self._modules[slug]
         if isinstance(loaded, BaseException):
             where = _learner_frame(loaded, source_file(self.impl_dir, slug))
+            what = loaded.msg if isinstance(loaded, SyntaxError) else loaded  # where names its place once
             raise WrongAnswer(
                 slug,
                 (),
-                f"{slug}: the file does not import: {type(loaded).__name__}: {loaded}{where}",
+                f"{slug}: the file does not import: {type(loaded).__name__}: {what}{where}",
                 kind="import",
             )
         if isinstance(loaded, str):
@@ -276,7 +305,7 @@ class Grader:
             message = _too_slow_message(slug, call_text, len(row), self.call_limit, timeout.waiting)
             raise WrongAnswer(slug, row, message, kind="too-slow", printed=printed) from None
         except RecursionError as error:
-            message = _recursion_message(slug, call_text, len(row), limits)
+            message = _recursion_message(slug, call_text, len(row), limits) + _empty_row_note(slug, row)
             raise WrongAnswer(slug, row, message, kind="recursion", error=error, printed=printed) from None
         except SystemExit as error:
             message = f"{slug}: {call_text} called sys.exit({show_value(error.code)}): return the answer"
@@ -288,6 +317,7 @@ class Grader:
             where = _learner_frame(error, learner_file)
             said = f": {shorten(str(error), 200)}" if str(error) else ""
             message = f"{slug}: {call_text} raised {type(error).__name__}{said}{where}"
+            message += _empty_row_note(slug, row)
             raise WrongAnswer(slug, row, message, kind="exception", error=error, printed=printed) from None
 
     def check_value(
@@ -303,7 +333,10 @@ class Grader:
             self.check_line(slug, row, totals)
             return
         expected = expected_value(formulation, totals, parity_guarantee)
-        got = normalise(formulation, self.call(slug, function, row))
+        try:
+            got = normalise(formulation, self.call(slug, function, row))
+        except WrongAnswer as failure:
+            raise self._beyond_the_empty_row(formulation, failure) from None
         exact = is_exact(formulation, got)
         if exact and got == expected:
             return
@@ -311,34 +344,54 @@ class Grader:
         if not exact:
             message += f"\n  {_shape_problem(formulation, got)}"
             raise WrongAnswer(slug, row, message, kind="wrong-type")
-        hint = self._state_hint(slug, function, row, expected)
-        if hint is None:
-            hint = self._confirmed_hint(formulation, row, got)
-        if hint:
-            message += f"\n  likely mistake: {hint}"
-        raise WrongAnswer(slug, row, message)
 
-    def _confirmed_hint(self, formulation: Formulation, row: Sequence[int], got: object) -> str | None:
-        """The diagnosis of ``got``, kept only if every probe row the attempt gets wrong says the same."""
+        def explain() -> tuple[str, str | None] | None:
+            finding = self._state_hint(slug, function, row, expected) or self._finding(formulation, row, got)
+            return (finding.line, finding.mistake) if finding else None
+
+        raise WrongAnswer(slug, row, message, explain=explain)
+
+    def _finding(self, formulation: Formulation, row: Sequence[int], got: object) -> Finding | None:
+        """The diagnosis of ``got`` on ``row``, checked against the attempt's answers on the probe rows."""
         if self.diagnose is None:
             return None
-        hint = self.diagnose(formulation, row, got)
-        if hint is None or formulation.returns == "parity":
-            return hint
-        for probe in PROBE_ROWS:
-            expected = expected_value(formulation, optimal_totals(probe), None)
-            try:
-                answer = normalise(
-                    formulation, self.call(formulation.slug, formulation.value_function, probe)
-                )
-            except (WrongAnswer, NotAttempted):
-                return None
-            answer = normalise(formulation, answer)
-            if answer != expected and self.diagnose(formulation, probe, answer) != hint:
-                return None
-        return hint
+        return self.diagnose(formulation, row, got, self.probe_answers(formulation))
 
-    def _state_hint(self, slug: str, function: str, row: Sequence[int], expected: object) -> str | None:
+    def _beyond_the_empty_row(self, formulation: Formulation, failure: WrongAnswer) -> WrongAnswer:
+        """A crash on the empty row, with what the attempt does on rows with coins (it must not hide it)."""
+        if failure.row or failure.kind not in ("exception", "recursion"):
+            return failure
+
+        def explain() -> tuple[str, str | None] | None:
+            finding = self._finding(formulation, (), None)
+            return (finding.line, None) if finding else None  # the name belongs to the wrong value
+
+        wrong = WrongAnswer(
+            failure.slug, (), str(failure), kind=failure.kind, error=failure.error, explain=explain
+        )
+        wrong.output, wrong.more_output = failure.output, failure.more_output
+        return wrong
+
+    def probe_answers(self, formulation: Formulation) -> dict[tuple[int, ...], object] | None:
+        """The attempt's answers on the probe rows, once per formulation; None if one raised or had the wrong
+        type. The calls share the imported module but not the too-slow record of the graded rows."""
+        slug = formulation.slug
+        if slug not in self._probe_answers:
+            prober = Grader(self.impl_dir, self.call_limit, _modules=self._modules)
+            answers: dict[tuple[int, ...], object] = {}
+            probes = probe_rows(even_only=formulation.returns == "parity")
+            for probe in probes:
+                try:
+                    got = normalise(formulation, prober.call(slug, formulation.value_function, list(probe)))
+                except (WrongAnswer, NotAttempted):
+                    break
+                if not is_exact(formulation, got):
+                    break
+                answers[probe] = got
+            self._probe_answers[slug] = answers if len(answers) == len(probes) else None
+        return self._probe_answers[slug]
+
+    def _state_hint(self, slug: str, function: str, row: Sequence[int], expected: object) -> Finding | None:
         """Name state kept between calls: the same row is right on a fresh import of the file."""
         if len(row) > STATE_CHECK_MAX_N:
             return None
@@ -348,9 +401,10 @@ class Grader:
         except (WrongAnswer, NotAttempted):
             return None
         if again == expected and is_exact(by_slug(slug), again):
-            return (
-                "this row alone, on a fresh import, gives the right answer: state is kept between "
-                "calls (a module-level cache or global variable sees the previous rows)"
+            return Finding(
+                "state-kept",
+                "likely mistake (state-kept): this row alone, on a fresh import, gives the right answer: "
+                "state is kept between calls (a module-level cache or a global sees the previous rows)",
             )
         return None
 
@@ -407,7 +461,8 @@ class Grader:
                 return
             if failure.error is None:
                 raise
-            raise WrongAnswer(slug, row, f"{failure}\n  expected ValueError (or a subclass of it)") from None
+            message = f"{failure}\n  expected ValueError (or a subclass of it)"
+            raise WrongAnswer(slug, row, message, kind=failure.kind, error=failure.error) from None
         raise WrongAnswer(
             slug,
             row,
@@ -417,15 +472,35 @@ class Grader:
 
 
 def _learner_frame(error: BaseException, learner_file: Path) -> str:
-    """`` at <file>:<line>`` for the deepest traceback frame in the learner's file."""
+    """`` (at <file>:<line>: <source>)`` for the deepest traceback frame in the learner's file.
+
+    A ``SyntaxError`` has no such frame: its own place is given, `` (at <file>:<line>)``, with
+    the offending source line under it and a caret under the column Python points at.
+    """
     frames = traceback.extract_tb(error.__traceback__)
     if isinstance(error, SyntaxError) and error.lineno:
-        return f" (at {learner_file.name}:{error.lineno})"
+        name = Path(error.filename).name if error.filename else learner_file.name
+        place = f" (at {name}:{error.lineno})"
+        source = (error.text or "").rstrip()
+        if not source.strip():
+            return place
+        indent = len(source) - len(source.lstrip())
+        caret = f"\n  {' ' * max(0, (error.offset or 0) - 1 - indent)}^" if error.offset else ""
+        return f"{place}\n  {source.strip()}{caret}"
     mine = [f for f in frames if Path(f.filename).resolve() == learner_file.resolve()]
     if not mine:
         return ""
     frame = mine[-1]
     return f" (at {learner_file.name}:{frame.lineno}: {(frame.line or '').strip()})"
+
+
+def _empty_row_note(slug: str, row: Sequence[int]) -> str:
+    """For a failure on the empty row: n = 0 is part of the task, and what it must give."""
+    if row:
+        return ""
+    formulation = by_slug(slug)
+    answer = [] if formulation.returns == "line" else expected_value(formulation, Totals(0, 0), 0)
+    return f"\n  n = 0 is part of the task: the empty row's answer is {answer!r} (no coins, nothing to take)"
 
 
 def _too_slow_message(slug: str, call_text: str, n: int, limit: float, waiting: bool = False) -> str:

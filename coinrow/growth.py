@@ -155,14 +155,33 @@ def measure(series: Sequence[Series], budget: Budget = Budget(), console: Consol
                     continue
                 progress.update(task, description=f"{s.label}, n = {n}")
                 predicted = predicted_seconds(s, n)
-                if time.perf_counter() + predicted > deadline:
-                    s.note = (
-                        f"not timed from n = {n}: about {predicted:.1f} s more would overrun "
-                        f"the table's {budget.total:g} s budget"
-                    )
+                left = deadline - time.perf_counter()
+                if predicted > left:
+                    s.note = budget_note(n, predicted, left, budget.total)
                 else:
                     _measure_one(s, n, row, budget)
                 progress.advance(task)
+
+
+def budget_note(n: int, predicted: float, left: float, total: float) -> str:
+    """Why a series is not timed from size ``n`` on, in the table's own terms.
+
+    Args:
+        n: the first size not timed.
+        predicted: one call's predicted seconds at ``n`` (``predicted_seconds``).
+        left: seconds left of the budget (0 or less: all spent).
+        total: the whole table's budget in seconds.
+    """
+    if left <= 0:
+        return (
+            f"not timed from n = {n}: the table's {total:g} s budget was spent on smaller sizes "
+            "(a busy machine slows every call)"
+        )
+    seconds = f"{predicted:,.0f}" if predicted >= 100 else f"{predicted:.2g}"
+    return (
+        f"not timed from n = {n}: one call there should take about {seconds} s, "
+        f"and {left:.1f} s of the table's {total:g} s budget is left"
+    )
 
 
 def predicted_seconds(s: Series, n: int) -> float:

@@ -1,7 +1,8 @@
 """Play first against the optimal opponent in the terminal, and see what each move cost.
 
-Usage: ``python -m coinrow.play [--row "8 15 3 7" | --seed N]``; ``l`` / ``r`` take the left or
-right coin, ``q`` quits, anything else gets a hint. Without ``--row`` the row is 8 random coins
+Usage: ``python -m coinrow.play [--row "8 15 3 7" | --seed N]``; ``l`` or ``left`` / ``r`` or
+``right`` (any case) take the left or right coin, ``q`` quits, anything else gets a hint; a last,
+forced coin is taken for the player. Without ``--row`` the row is 8 random coins
 from a seed that is printed, so ``--seed`` replays it.
 
 Regret of a move (in points of score difference) = the mover's optimal difference from the
@@ -20,13 +21,15 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.markup import escape
 
+from coinrow.console import output_console
 from coinrow.game import Cell, End, difference_table, optimal_totals
 from coinrow.rowarg import OneLineParser, parse_row
 
 MAX_COINS = 30
 RANDOM_ROW_LENGTH = 8
 RANDOM_COIN_RANGE = (1, 20)  # small values, so totals are easy to add up in one's head
-HINT = "Type l to take the left coin, r to take the right coin, or q to quit."
+HINT = "Type l (or left) to take the left coin, r (or right) to take the right coin, or q to quit."
+ANSWERS: dict[str, End] = {"l": "left", "left": "left", "r": "right", "right": "right"}
 
 Table = Mapping[tuple[int, int], Cell]  # what difference_table returns
 
@@ -132,6 +135,9 @@ def play(coins: Sequence[int], read: Callable[[str], str], console: Console) -> 
                 f"{'' if last else f' from the {end}'}.\n"
             )
             continue
+        if i == j:  # one coin left: no choice to make
+            console.print(f"You take the last coin, {game.take('left')}.\n")
+            continue
         try:
             answer = read(f"Take l (left, {game.coins[i]}) or r (right, {game.coins[j]})? ").strip().lower()
         except EOFError:
@@ -140,10 +146,10 @@ def play(coins: Sequence[int], read: Callable[[str], str], console: Console) -> 
         if answer == "q":
             console.print("You quit.")
             return game
-        if answer not in ("l", "r"):
+        if answer not in ANSWERS:
             console.print(f"[yellow]{escape(HINT)}[/yellow]")
             continue
-        end = "left" if answer == "l" else "right"
+        end = ANSWERS[answer]
         regret = move_regret(table, game.coins, i, j, end)
         best = table[i, j].value
         coin = game.take(end)
@@ -174,6 +180,19 @@ def _summary(console: Console, game: Game) -> None:
     console.print(f"Your total regret: {game.regret} points of difference.{verdict}")
 
 
+def _reader(console: Console) -> Callable[[str], str]:
+    """``console.input``; with piped input, each answer is also printed, as a terminal echoes it."""
+    if sys.stdin.isatty():
+        return console.input
+
+    def read_and_echo(prompt: str) -> str:
+        answer = console.input(prompt)
+        console.print(answer, markup=False)
+        return answer
+
+    return read_and_echo
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: play one game. Bad input: one line on stderr, exit 2; q and end of input exit 0."""
     parser = OneLineParser(prog="python -m coinrow.play", description="Play first against optimal play.")
@@ -181,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     choice.add_argument("--row", help='the coins, e.g. "8 15 3 7" (default: 8 random coins)')
     choice.add_argument("--seed", type=int, help="the seed of the random row, to play it again")
     args = parser.parse_args(argv)
-    console = Console(highlight=False, soft_wrap=True)  # the terminal wraps long lines
+    console = output_console(highlight=False, soft_wrap=True)  # the terminal wraps long lines
     if args.row is not None:
         try:
             coins = parse_row(args.row, MAX_COINS, required=True)
@@ -192,9 +211,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         rng = random.Random(seed)
         coins = tuple(rng.randint(*RANDOM_COIN_RANGE) for _ in range(RANDOM_ROW_LENGTH))
         console.print(f"Random row from seed {seed} (make play SEED={seed} replays it).")
-    console.print("You play first against the optimal opponent. l = left, r = right, q = quit.\n")
+    console.print("You play first against the optimal opponent. l or left, r or right, q = quit.\n")
     try:
-        game = play(coins, console.input, console)
+        game = play(coins, _reader(console), console)
     except KeyboardInterrupt:
         console.print("\nInterrupted.")
         return 130

@@ -36,11 +36,15 @@ def grader_fingerprint(options: str) -> str:
     return _digest(files, options)
 
 
-def attempt_key(impl_dir: Path, slug: str, fingerprint: str) -> str:
-    """A hash of the attempt's Python files (backups aside) and the grader's fingerprint."""
+def attempt_hash(impl_dir: Path, slug: str) -> str:
+    """A hash of the attempt's Python files (its backups aside)."""
     folder = impl_dir / slug
-    files = [p for p in folder.glob("*.py") if p.is_file()] if folder.is_dir() else []
-    return _digest(files, fingerprint)
+    return _digest([p for p in folder.glob("*.py") if p.is_file()] if folder.is_dir() else [])
+
+
+def attempt_key(impl_dir: Path, slug: str, fingerprint: str) -> str:
+    """A hash of the attempt's files and the grader's fingerprint: a result is reused only under it."""
+    return hashlib.sha256((attempt_hash(impl_dir, slug) + fingerprint).encode()).hexdigest()
 
 
 class Progress:
@@ -66,10 +70,22 @@ class Progress:
             return None
         return Result(slug, records, cached=True)
 
-    def put(self, result: Result, key: str) -> None:
+    def put(self, result: Result, key: str, attempt: str) -> None:
         """Remember ``result``; a stopped run is not remembered (the next run grades it again)."""
         if result.reason is None:
-            self.entries[result.slug] = {"key": key, "records": [r.to_json() for r in result.records]}
+            records = [r.to_json() for r in result.records]
+            self.entries[result.slug] = {"key": key, "attempt": attempt, "records": records}
+
+    def solved(self) -> set[str]:
+        """The formulations whose attempt, as it is now, was last graded solved (under any options)."""
+        impl_dir = self.path.parent
+        found = set()
+        for slug, entry in self.entries.items():
+            if isinstance(entry, dict) and entry.get("attempt") == attempt_hash(impl_dir, slug):
+                cached = self.get(slug, entry.get("key", ""))
+                if cached is not None and cached.status == "solved":
+                    found.add(slug)
+        return found
 
     def save(self) -> None:
         with contextlib.suppress(OSError):  # a read-only folder: progress is simply not kept

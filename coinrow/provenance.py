@@ -9,6 +9,7 @@ then fails the attempt instead of grading it.
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import sys
 from collections.abc import Iterable
@@ -24,6 +25,7 @@ FORBIDDEN_PACKAGES = {
 }
 
 
+@functools.lru_cache(maxsize=64)
 def borrowed_imports(source: str) -> str | None:
     """The first forbidden package that ``source`` imports, described, or None.
 

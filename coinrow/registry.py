@@ -114,7 +114,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         state="the two position classes: even indices, odd indices",
         recurrence="guarantee = max(sum a[0::2], sum a[1::2]); always take the end in the chosen class",
         base="n = 0: guarantee 0",
-        answer="the larger class sum (a guarantee, not the optimum)",
+        answer="the chosen class's sum: a guarantee, not the optimum",
         time="O(n)",
         space="O(n) for the two slices (O(1) with a loop)",
         source="The parity argument of LeetCode 877 'Stone Game'; P. Winkler, 'Mathematical Puzzles'",

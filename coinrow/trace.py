@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from coinrow.answers import totals_json
+from coinrow.console import output_console
 from coinrow.game import (
     End,
     Move,
@@ -190,11 +191,11 @@ def run_trace(row: Sequence[int], slug: str, *, as_json: bool = False) -> int:
     if formulation.returns == "parity":
         data = parity_json(formulation, coins)
         if not as_json:
-            show_parity(data, Console())
+            show_parity(data, output_console())
     else:
         data = trace_json(formulation, coins)
         if not as_json:
-            show_trace(formulation, coins, data, Console())
+            show_trace(formulation, coins, data, output_console())
     if as_json:
         print(json.dumps(data, indent=1))
     return 0
@@ -225,7 +226,7 @@ def _verdicts(totals: Totals) -> dict[str, Any]:
 
 
 def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]:
-    """The trace as plain JSON data (schema in the README, "Compare and trace")."""
+    """The trace as plain JSON data (schema in docs/json-output.md)."""
     view = table_view(formulation)
     steps = fill_order(coins, view)
     top = steps[-1]
@@ -260,7 +261,7 @@ def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]
 
 
 def parity_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]:
-    """The parity trace as plain JSON data (schema in the README, "Compare and trace")."""
+    """The parity trace as plain JSON data (schema in docs/json-output.md)."""
     moves = parity_line(coins)
     achieved = running_totals(moves)[-1] if moves else Totals(0, 0)
     optimum = optimal_totals(coins)

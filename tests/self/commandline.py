@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -38,8 +40,19 @@ def coinrow_json(*args: str) -> Any:
     return json.loads(done.stdout)
 
 
-def make(*args: str) -> subprocess.CompletedProcess[str]:
-    """``make -s *args`` from the repository root, output captured as text."""
+def make(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``make -s *args`` from the repository root, output captured as text; ``env`` adds variables."""
     return subprocess.run(
-        ["make", "-s", *args], cwd=REPO_ROOT, capture_output=True, text=True, timeout=120, check=False
+        ["make", "-s", *args],
+        cwd=REPO_ROOT,
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
+
+
+def own_stderr(done: subprocess.CompletedProcess[str]) -> list[str]:
+    """The stderr lines of the command itself, without make's ``make[1]: *** … Error 2`` after it."""
+    return [line for line in done.stderr.splitlines() if not re.match(r"make(\[\d+\])?: \*\*\* ", line)]

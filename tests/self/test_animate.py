@@ -125,7 +125,8 @@ def test_command_line_writes_under_build_by_default(tmp_path: Path) -> None:
         (["--row", "5 x 7"], "'x' is not an integer"),
         (["--row", ""], "the row is empty"),
         (["--row", " ".join(["1"] * 31)], "31 coins is over this tool's limit of 30"),
-        (["-F", "parity_strategy"], "invalid choice: 'parity_strategy'"),
+        (["-F", "parity_strategy"], "parity_strategy has no table to animate"),
+        (["-F", "nope"], "unknown formulation 'nope'"),
         (["--out", "a-file/animation.html"], "--out: cannot write a-file/animation.html"),
     ],
 )

@@ -3,6 +3,8 @@
 import pytest
 
 from coinrow.catalogue import Entry, Outcome, entries, grade_all
+from coinrow.mistakes import catalogued_mistakes
+from coinrow.registry import by_slug
 
 ENTRIES = entries()
 OUTCOMES: dict[Entry, Outcome] = {}  # read by tests/self/conftest.py for the power line
@@ -29,26 +31,41 @@ def test_entry_is_graded_as_catalogued(outcomes: dict[Entry, Outcome], entry: En
         assert outcome.message, "a rejected answer must come with its smallest failing row"
 
 
-# What the grader must say a catalogued mistake likely is (checked by name, on the smallest failing row).
-EXPECTED_HINTS = {
-    ("difference_dp", "greedy"): "greedy",
-    ("difference_dp", "plus_for_minus"): "added instead of subtracted",
-    ("difference_dp", "min_for_max"): "minimises instead of maximising",
-    ("difference_dp", "missing_base_case"): "missing base case",
-    ("difference_dp", "returns_first"): "the wrong quantity: this is first",
-    ("min_of_opponent_dp", "greedy"): "greedy",
-    ("paired_tuple_dp", "pair_swapped"): "the pair swapped",
-    ("top_down_memo", "module_level_cache"): "state is kept between calls",
-    ("top_down_memo", "no_memo"): "exponential work",
-    ("parity_strategy", "returns_optimum"): "optimal total",
-}
+def _known_ids(slug: str) -> set[str]:
+    return {m.id for m in catalogued_mistakes(by_slug(slug))} | {"state-kept"}
+
+
+WRONG = [e for e in ENTRIES if e.verdict == "wrong"]
+
+
+@pytest.mark.parametrize("entry", WRONG, ids=[f"{e.slug}-{e.name}" for e in WRONG])
+def test_every_wrong_answer_states_the_name_it_must_get(entry: Entry) -> None:
+    stated = entry.stated_mistake
+    assert stated is not None, (
+        f"{entry.path.name}: add a line 'Mistake: <id>' or 'Mistake: none' to its docstring"
+    )
+    assert stated == "none" or stated in _known_ids(entry.slug), f"{stated!r} is no catalogued mistake"
+
+
+def test_most_wrong_answers_are_catalogued_mistakes_the_grader_can_name() -> None:
+    assert sum(e.expected_mistake is not None for e in WRONG) >= 0.6 * len(WRONG)
+
+
+@pytest.mark.parametrize("entry", WRONG, ids=[f"{e.slug}-{e.name}" for e in WRONG])
+def test_the_grader_names_the_stated_mistake_and_no_other(
+    outcomes: dict[Entry, Outcome], entry: Entry
+) -> None:
+    outcome = outcomes[entry]
+    assert outcome.mistake == entry.expected_mistake, f"{outcome.message} / {outcome.hint!r}"
+
+
+# What the grader must say is the likely cause of a catalogued failure that is no wrong value.
+EXPECTED_CAUSES = {("top_down_memo", "no_memo"): "exponential work"}
 
 
 @pytest.mark.parametrize(
-    ("slug", "name"), sorted(EXPECTED_HINTS), ids=[f"{s}-{n}" for s, n in sorted(EXPECTED_HINTS)]
+    ("slug", "name"), sorted(EXPECTED_CAUSES), ids=[f"{s}-{n}" for s, n in sorted(EXPECTED_CAUSES)]
 )
-def test_the_likely_mistake_named_is_the_real_one(
-    outcomes: dict[Entry, Outcome], slug: str, name: str
-) -> None:
+def test_the_likely_cause_named_is_the_real_one(outcomes: dict[Entry, Outcome], slug: str, name: str) -> None:
     outcome = next(o for e, o in outcomes.items() if (e.slug, e.name) == (slug, name))
-    assert EXPECTED_HINTS[slug, name] in outcome.hint, f"{slug}/{name}: {outcome.message} / {outcome.hint!r}"
+    assert EXPECTED_CAUSES[slug, name] in outcome.hint, f"{slug}/{name}: {outcome.message} / {outcome.hint!r}"

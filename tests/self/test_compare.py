@@ -36,7 +36,7 @@ def _totals(row: tuple[int, ...]) -> Totals:
 
 @pytest.fixture(scope="module")
 def references() -> Any:
-    return coinrow_json("compare", "--row=5 3 7 10", *FAST)
+    return coinrow_json("compare", "--row=5 3 7 10", "--spoilers", *FAST)
 
 
 def test_answers_convert_every_return_value_and_agree_with_the_oracle(references: Any) -> None:
@@ -102,7 +102,7 @@ def test_the_text_output_has_three_tables_for_the_seed_rows() -> None:
     assert "Traceback" not in done.stderr
 
 
-STUB = "def {function}(coins):\n    raise NotImplementedError\n"
+STUB = "def {function}(coins, *args):\n    raise NotImplementedError\n"
 WRONG = "def {function}(coins):\n    return 0\n"
 
 
@@ -116,7 +116,7 @@ def learner(tmp_path: Path) -> Path:
             shutil.copy(source_file(IMPLS["solutions"], formulation.slug), target)
         else:
             text = WRONG if formulation.slug == "min_of_opponent_dp" else STUB
-            target.write_text(text.format(function=formulation.value_function))
+            target.write_text("".join(text.format(function=name) for name in formulation.functions))
     return tmp_path
 
 
@@ -148,7 +148,7 @@ def test_pristine_stubs_are_all_marked_not_attempted(tmp_path: Path) -> None:
     for formulation in FORMULATIONS:
         target = source_file(tmp_path, formulation.slug)
         target.parent.mkdir(parents=True)
-        target.write_text(STUB.format(function=formulation.value_function))
+        target.write_text("".join(STUB.format(function=name) for name in formulation.functions))
     done = coinrow("compare", f"--impl={tmp_path}", *FAST)
     assert done.returncode == 0, done.stderr
     growth = done.stdout[done.stdout.index("Growth") :]

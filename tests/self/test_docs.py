@@ -1,14 +1,42 @@
-"""The README's formulations table is the registry's."""
+"""The READMEs' tables are the registry's; the top-level README stays short and its links resolve."""
 
-from coinrow.docs import formulations_table, order_table
+import re
+
+import pytest
+
+from coinrow.docs import katas_table, order_table, recurrences_table
 from coinrow.registry import REPO_ROOT
 
-
-def test_readme_table_matches_registry() -> None:
-    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
-    assert formulations_table() in readme, "README.md is stale: paste in the output of python -m coinrow.docs"
+README_LIMIT = 8 * 1024  # bytes: the part a learner reads first fits on two screens
 
 
-def test_problems_order_table_matches_registry() -> None:
-    readme = (REPO_ROOT / "problems" / "README.md").read_text(encoding="utf-8")
-    assert order_table() in readme, "problems/README.md is stale: paste in python -m coinrow.docs"
+@pytest.mark.parametrize(
+    ("path", "table"),
+    [
+        ("README.md", katas_table()),
+        ("problems/README.md", order_table()),
+        ("solutions/README.md", recurrences_table()),
+    ],
+)
+def test_the_tables_match_the_registry(path: str, table: str) -> None:
+    text = (REPO_ROOT / path).read_text(encoding="utf-8")
+    assert table in text, f"{path} is stale: paste in its table from python -m coinrow.docs"
+
+
+def test_readme_fits_in_8_kb() -> None:
+    assert len((REPO_ROOT / "README.md").read_bytes()) <= README_LIMIT
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "README.md",
+        "problems/README.md",
+        "solutions/README.md",
+        *(f"docs/{p.name}" for p in (REPO_ROOT / "docs").glob("*.md")),
+    ],
+)
+def test_relative_links_resolve(path: str) -> None:
+    document = REPO_ROOT / path
+    targets = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", document.read_text(encoding="utf-8"))
+    assert [t for t in targets if not (document.parent / t).exists()] == []

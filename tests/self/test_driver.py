@@ -210,3 +210,17 @@ def test_bad_options_are_one_line_and_exit_2(bad: list[str]) -> None:
     )
     assert run.returncode == 2
     assert len(run.stderr.strip().splitlines()) == 1, run.stderr
+
+
+def test_a_kata_counts_as_solved_only_while_its_attempt_is_unchanged(tmp_path: Path) -> None:
+    """What compare reveals: solved katas, as the progress cache remembers them."""
+    from coinrow.driver import Options
+    from coinrow.grade import grade
+    from coinrow.progress import Progress
+
+    folder = _lay_out(tmp_path, {"difference_dp": _reference("difference_dp")})
+    grade(Options(folder, 2.0, "catalogue"), ["difference_dp"], jobs=1, fresh=False)
+    assert Progress(folder).solved() == {"difference_dp"}
+    attempt = source_file(folder, "difference_dp")
+    attempt.write_text(attempt.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    assert Progress(folder).solved() == set()

@@ -49,12 +49,35 @@ def test_taking_8_first_reports_the_points_given_away() -> None:
 
 
 def test_anything_else_gets_a_hint_and_q_quits() -> None:
-    done = _play("--row", "8 15 3 7", keys="x\n\nleft\n7\nq\n")
+    done = _play("--row", "8 15 3 7", keys="x\n\nlf\n7\nq\n")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.count("Type l to take the left coin, r to take the right coin, or q to quit.") == 4
+    hint = "Type l (or left) to take the left coin, r (or right) to take the right coin, or q to quit."
+    assert done.stdout.count(hint) == 4
     assert "You quit." in done.stdout
     assert "Totals after 0 moves: you 0, opponent 0." in done.stdout
     assert done.stderr == ""
+
+
+@pytest.mark.parametrize("keys", ["left\nright\n", "LEFT\nRight\n", "L\nr\n"])
+def test_words_and_letters_in_any_case_finish_the_game(keys: str) -> None:
+    # As in test_taking_8_first_…: 8, then 7 after the opponent's 15; the opponent takes the last coin, 3.
+    done = _play("--row", "8 15 3 7", keys=keys)
+    assert done.returncode == 0, done.stderr
+    assert "Type l" not in done.stdout
+    assert "Final totals: you 15, opponent 18." in done.stdout
+    for answer in keys.split():  # piped answers are echoed after their prompt, as a terminal shows them
+        assert f"? {answer}\n" in done.stdout
+
+
+def test_the_last_forced_coin_is_taken_for_the_player() -> None:
+    # [1, 5, 2], odd: you take 1 (optimal: D = max(1 - 3, 2 - 4) = -2 either way), the opponent takes 5,
+    # and the last coin, 2, is yours with no question asked. Totals 3 to 5, as optimal play gives.
+    done = _play("--row", "1 5 2", keys="l\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("? ") == 1
+    assert "You take the last coin, 2." in done.stdout
+    assert "Final totals: you 3, opponent 5." in done.stdout
+    assert "Input ended" not in done.stdout
 
 
 def test_end_of_input_ends_cleanly() -> None:

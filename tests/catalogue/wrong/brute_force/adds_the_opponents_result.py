@@ -1,6 +1,8 @@
 """Adds the opponent's result instead of subtracting it (the opponent's gain counted as the mover's).
 
 Fails on [1, 2]: returns 3 instead of 1.
+
+Mistake: plus-for-minus
 """
 
 from collections.abc import Sequence

@@ -1,4 +1,7 @@
-"""An empty row raises: the table is read at [0][n-1] with n = 0."""
+"""An empty row raises: the table is read at [0][n-1] with n = 0.
+
+Mistake: none
+"""
 
 from collections.abc import Sequence
 

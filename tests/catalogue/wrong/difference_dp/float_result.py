@@ -1,4 +1,7 @@
-"""A float comes back: the totals go through a true division."""
+"""A float comes back: the totals go through a true division.
+
+Mistake: none
+"""
 
 from collections.abc import Sequence
 

@@ -1,4 +1,7 @@
-"""Greedy: both players take the larger end every turn."""
+"""Greedy: both players take the larger end every turn.
+
+Mistake: greedy
+"""
 
 from collections.abc import Sequence
 

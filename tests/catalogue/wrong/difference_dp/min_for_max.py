@@ -1,4 +1,7 @@
-"""The mover minimises: min where max belongs."""
+"""The mover minimises: min where max belongs.
+
+Mistake: min-for-max
+"""
 
 from collections.abc import Sequence
 

@@ -1,4 +1,7 @@
-"""Missing base case: the one-coin cells stay 0."""
+"""Missing base case: the one-coin cells stay 0.
+
+Mistake: missing-base-case
+"""
 
 from collections.abc import Sequence
 

@@ -1,4 +1,7 @@
-"""Mutates a list passed in (tuples are copied): a sentinel appended to the caller's list stays there."""
+"""Mutates a list passed in (tuples are copied): a sentinel appended to the caller's list stays there.
+
+Mistake: none
+"""
 
 from collections.abc import Sequence
 

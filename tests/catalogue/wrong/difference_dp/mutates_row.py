@@ -1,4 +1,7 @@
-"""Mutates the caller's row: a sentinel is appended in place and never removed."""
+"""Mutates the caller's row: a sentinel is appended in place and never removed.
+
+Mistake: none
+"""
 
 from collections.abc import Sequence
 from typing import Any

@@ -1,4 +1,7 @@
-"""One-step look-ahead: each player takes the end that leaves the opponent the smaller end, no recursion."""
+"""One-step look-ahead: each player takes the end that leaves the opponent the smaller end, no recursion.
+
+Mistake: one-step-lookahead
+"""
 
 from collections.abc import Sequence
 

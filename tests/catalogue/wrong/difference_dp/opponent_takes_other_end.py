@@ -1,4 +1,7 @@
-"""The opponent is assumed to always take the other end."""
+"""The opponent is assumed to always take the other end.
+
+Mistake: opponent-takes-other-end
+"""
 
 from collections.abc import Sequence
 

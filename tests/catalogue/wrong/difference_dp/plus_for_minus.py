@@ -1,4 +1,7 @@
-"""The opponent's sub-result is added instead of subtracted."""
+"""The opponent's sub-result is added instead of subtracted.
+
+Mistake: plus-for-minus
+"""
 
 from collections.abc import Sequence
 

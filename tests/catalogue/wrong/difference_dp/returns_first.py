@@ -1,4 +1,7 @@
-"""The wrong quantity: returns first instead of difference."""
+"""The wrong quantity: returns first instead of difference.
+
+Mistake: wrong-quantity-first
+"""
 
 from collections.abc import Sequence
 

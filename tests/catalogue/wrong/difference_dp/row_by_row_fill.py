@@ -1,4 +1,7 @@
-"""Wrong fill order: row by row from the top reads cells before they are computed."""
+"""Wrong fill order: row by row from the top reads cells before they are computed.
+
+Mistake: row-major-fill
+"""
 
 from collections.abc import Sequence
 

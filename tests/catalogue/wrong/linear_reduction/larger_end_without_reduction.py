@@ -2,6 +2,8 @@
 
 Fails on [1, 5, 233, 7]: the first player takes 7, the larger end, and the
 second player takes 233.
+
+Mistake: greedy
 """
 
 from collections.abc import Sequence

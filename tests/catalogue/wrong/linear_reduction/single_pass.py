@@ -2,6 +2,8 @@
 
 Fails on [0, 1, 2, 3, 0, 0]: merging 2, 3, 0 into -1 makes the peak 0, 1, -1,
 which is left standing.
+
+Mistake: single-merge
 """
 
 from collections.abc import Sequence

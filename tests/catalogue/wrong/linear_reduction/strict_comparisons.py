@@ -2,6 +2,8 @@
 
 Fails on [0, 1, 1, 1, 0, 0]: nothing merges, and the larger-end finish on a
 row that is not yet falling-then-rising gives -1 instead of 1.
+
+Mistake: strict-peak
 """
 
 from collections.abc import Sequence

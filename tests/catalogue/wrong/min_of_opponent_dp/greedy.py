@@ -1,4 +1,7 @@
-"""Greedy: both players take the larger end every turn; returns the first player's total."""
+"""Greedy: both players take the larger end every turn; returns the first player's total.
+
+Mistake: greedy
+"""
 
 from collections.abc import Sequence
 

@@ -1,4 +1,7 @@
-"""The opponent modelled as helping: max where min belongs."""
+"""The opponent modelled as helping: max where min belongs.
+
+Mistake: opponent-helps
+"""
 
 from collections.abc import Sequence
 

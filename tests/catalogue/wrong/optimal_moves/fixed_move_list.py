@@ -1,6 +1,8 @@
 """A fixed move list: always the left end, whatever the coins.
 
 Fails on [1, 5, 233, 7]: taking 1 first hands the 233 to the other player.
+
+Mistake: none
 """
 
 from collections.abc import Sequence

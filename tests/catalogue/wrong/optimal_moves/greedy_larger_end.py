@@ -1,6 +1,8 @@
 """Greedy moves: each player takes the larger end, which is not optimal play.
 
 Fails on [1, 5, 233, 7]: taking 7 first lets the second player take 233.
+
+Mistake: none
 """
 
 from collections.abc import Sequence

@@ -1,4 +1,7 @@
-"""The pair comes back swapped: (second, first)."""
+"""The pair comes back swapped: (second, first).
+
+Mistake: pair-swapped
+"""
 
 from collections.abc import Sequence
 

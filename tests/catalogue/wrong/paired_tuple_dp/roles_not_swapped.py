@@ -1,4 +1,7 @@
-"""Roles not swapped: the mover adds the next cell's mover part, as if moving twice."""
+"""Roles not swapped: the mover adds the next cell's mover part, as if moving twice.
+
+Mistake: roles-not-swapped
+"""
 
 from collections.abc import Sequence
 

@@ -1,4 +1,7 @@
-"""parity_move drifts off its class: 'even class' read as 'always the left end'."""
+"""parity_move drifts off its class: 'even class' read as 'always the left end'.
+
+Mistake: none
+"""
 
 from collections.abc import Sequence
 from typing import Literal

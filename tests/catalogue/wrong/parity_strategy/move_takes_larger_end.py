@@ -1,4 +1,7 @@
-"""The right guarantee, but parity_move simply takes the larger end."""
+"""The right guarantee, but parity_move simply takes the larger end.
+
+Mistake: none
+"""
 
 from collections.abc import Sequence
 from typing import Literal

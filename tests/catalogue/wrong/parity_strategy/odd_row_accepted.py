@@ -1,4 +1,7 @@
-"""The strategy applied to an odd row without ValueError."""
+"""The strategy applied to an odd row without ValueError.
+
+Mistake: none
+"""
 
 from collections.abc import Sequence
 from typing import Literal

@@ -1,4 +1,7 @@
-"""The optimal total returned as the parity guarantee."""
+"""The optimal total returned as the parity guarantee.
+
+Mistake: optimal-total
+"""
 
 from collections.abc import Sequence
 from typing import Literal

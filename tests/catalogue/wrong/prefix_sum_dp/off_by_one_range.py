@@ -1,4 +1,7 @@
-"""Off by one in the prefix-sum range: sum(i+1..j) computed as prefix[j] - prefix[i+1]."""
+"""Off by one in the prefix-sum range: sum(i+1..j) computed as prefix[j] - prefix[i+1].
+
+Mistake: off-by-one-range
+"""
 
 from collections.abc import Sequence
 from itertools import accumulate

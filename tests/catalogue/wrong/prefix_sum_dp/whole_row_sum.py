@@ -1,4 +1,7 @@
-"""The whole row's sum used instead of the interval's."""
+"""The whole row's sum used instead of the interval's.
+
+Mistake: whole-row-sum
+"""
 
 from collections.abc import Sequence
 

@@ -1,6 +1,8 @@
 """An n x n table: the right value, but O(n^2) memory instead of one rolling row.
 
 At n = 4000 the table alone is 4000 lists of 4000 pointers, 128 MB.
+
+Mistake: none
 """
 
 from collections.abc import Sequence

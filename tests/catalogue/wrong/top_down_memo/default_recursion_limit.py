@@ -1,4 +1,7 @@
-"""Right, but with the default recursion limit: RecursionError near n = 500."""
+"""Right, but with the default recursion limit: RecursionError near n = 500.
+
+Mistake: none
+"""
 
 from collections.abc import Sequence
 from functools import lru_cache

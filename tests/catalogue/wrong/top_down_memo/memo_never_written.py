@@ -1,4 +1,7 @@
-"""A memo that is read but never written."""
+"""A memo that is read but never written.
+
+Mistake: none
+"""
 
 from collections.abc import Sequence
 

@@ -1,4 +1,7 @@
-"""A module-level cache that survives between calls with different rows."""
+"""A module-level cache that survives between calls with different rows.
+
+Mistake: state-kept
+"""
 
 from collections.abc import Sequence
 from functools import lru_cache

@@ -1,4 +1,7 @@
-"""No memo at all: the plain recursion, about 2**n calls."""
+"""No memo at all: the plain recursion, about 2**n calls.
+
+Mistake: none
+"""
 
 from collections.abc import Sequence
 

@@ -1,4 +1,7 @@
-"""0 used as 'not computed': right values, but every interval worth 0 is solved again and again."""
+"""0 used as 'not computed': right values, but every interval worth 0 is solved again and again.
+
+Mistake: none
+"""
 
 import sys
 from collections.abc import Sequence

@@ -2,6 +2,8 @@
 
 Fails on [2**63 - 1, -(2**63 - 1)]: the difference 2**64 - 2 wraps to -2; coins beyond
 int64 raise OverflowError.
+
+Mistake: int64-overflow
 """
 
 from collections.abc import Sequence

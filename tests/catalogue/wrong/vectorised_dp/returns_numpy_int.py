@@ -1,6 +1,8 @@
 """Returns a numpy.int64 instead of a Python int (the value is right, the type is not).
 
 Fails on every non-empty row: the grader asks for an exact Python int.
+
+Mistake: none
 """
 
 from collections.abc import Sequence

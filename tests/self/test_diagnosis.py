@@ -1,0 +1,296 @@
+"""The diagnosis names a mistake only when it is verified, and otherwise states only what is certain."""
+
+import itertools
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+
+from coinrow.diagnosis import likely_mistake, probes_for, what_is_certain
+from coinrow.game import Totals
+from coinrow.grading import Grader, WrongAnswer, expected_value
+from coinrow.mistakes import catalogued_mistakes
+from coinrow.models import greedy_totals
+from coinrow.oracle import exhaustive_difference
+from coinrow.probes import PROBE_ROWS
+from coinrow.registry import FORMULATIONS, Formulation, by_slug
+
+DIAGNOSED = [f for f in FORMULATIONS if catalogued_mistakes(f)]
+Row = tuple[int, ...]
+
+
+def oracle_answer(formulation: Formulation, row: Sequence[int]) -> object:
+    """The right answer from the exhaustive oracle (parity: the larger class sum, by its definition)."""
+    difference = exhaustive_difference(row)
+    totals = Totals((sum(row) + difference) // 2, (sum(row) - difference) // 2)
+    return expected_value(formulation, totals, max(sum(row[0::2]), sum(row[1::2])))
+
+
+def test_the_probe_set_is_big_and_varied() -> None:
+    assert len(PROBE_ROWS) >= 20
+    assert {len(row) for row in PROBE_ROWS} == set(range(1, 11))  # odd and even n; n = 0 is graded apart
+    assert any(0 in row for row in PROBE_ROWS)
+    assert any(min(row) < 0 for row in PROBE_ROWS)
+    assert any(len(row) > 1 and row[0] == row[-1] for row in PROBE_ROWS)  # the ends tie
+    assert any(max(row) > 2**53 for row in PROBE_ROWS)  # floats are no longer exact
+    assert len(set(PROBE_ROWS)) == len(PROBE_ROWS)
+
+
+@pytest.mark.parametrize("formulation", DIAGNOSED, ids=[f.slug for f in DIAGNOSED])
+def test_every_two_mistakes_are_told_apart_by_the_probe_rows(formulation: Formulation) -> None:
+    probes = probes_for(formulation)
+    replayed = [
+        (mistake.id, k, [variant(row) for row in probes])
+        for mistake in catalogued_mistakes(formulation)
+        for k, variant in enumerate(mistake.variants)
+    ]
+    for (id1, k1, answers1), (id2, k2, answers2) in itertools.combinations(replayed, 2):
+        assert id1 == id2 or answers1 != answers2, f"{id1}[{k1}] and {id2}[{k2}] agree on every probe row"
+
+
+@pytest.mark.parametrize("formulation", DIAGNOSED, ids=[f.slug for f in DIAGNOSED])
+def test_every_mistake_differs_from_optimal_play_on_some_probe_row(formulation: Formulation) -> None:
+    right = [oracle_answer(formulation, row) for row in probes_for(formulation)]
+    for mistake in catalogued_mistakes(formulation):
+        for k, variant in enumerate(mistake.variants):
+            assert [variant(row) for row in probes_for(formulation)] != right, f"{mistake.id}[{k}]"
+
+
+# Each value calculated by hand from the mistake's rule.
+HAND_CASES = [
+    # plus-for-minus on [1, 2]: max(1 + 2, 2 + 1) = 3
+    ("difference_dp", "plus-for-minus", (1, 2), 3),
+    # min-for-max on [1, 2]: min(1 - 2, 2 - 1) = -1
+    ("difference_dp", "min-for-max", (1, 2), -1),
+    # missing base case on [5]: the one-coin cell stays 0
+    ("difference_dp", "missing-base-case", (5,), 0),
+    # greedy on [18, 20, 15, 30, 10, 14]: first 18 + 30 + ... = 47, second 60
+    ("difference_dp", "greedy", (18, 20, 15, 30, 10, 14), 47 - 60),
+    # the reply never minimised on [0, -1, 0]: max(0 + F[2][2], 0 + F[0][0]) = max(0, 0) = 0
+    ("min_of_opponent_dp", "reply-not-minimised", (0, -1, 0), 0),
+    # the opponent helps on [3, 9, 1]: max(3 + max(F[2][2], F[1][1]), 1 + max(F[1][1], F[0][0])) = 12
+    ("min_of_opponent_dp", "opponent-helps", (3, 9, 1), 12),
+    # the pair swapped on [1, 5, 233, 7]: first takes 1, then 233 whatever the second does: (234, 12)
+    ("paired_tuple_dp", "pair-swapped", (1, 5, 233, 7), (12, 234)),
+    # the whole row's sum on [1, 2, 3]: F[0][1] = max(6 - 2, 6 - 1) = 5, F[1][2] = max(6 - 3, 6 - 2) = 4,
+    # F[0][2] = max(6 - 4, 6 - 5) = 2
+    ("prefix_sum_dp", "whole-row-sum", (1, 2, 3), 2),
+    # the larger class sum on [1, 0, 1, 2]: max(1 + 1, 0 + 2) = 2, while optimal play takes 3
+    ("min_of_opponent_dp", "parity-for-optimum", (1, 0, 1, 2), 2),
+]
+
+
+@pytest.mark.parametrize(("slug", "mistake", "row", "value"), HAND_CASES)
+def test_models_replay_the_mistake_as_calculated_by_hand(
+    slug: str, mistake: str, row: Row, value: object
+) -> None:
+    model = next(m for m in catalogued_mistakes(by_slug(slug)) if m.id == mistake)
+    assert model.variants[0](row) == value
+
+
+def test_greedy_play_on_the_public_example() -> None:
+    """Greedy play loses 47 to 60 on [18, 20, 15, 30, 10, 14]; optimal play wins 64 to 43."""
+    assert greedy_totals((18, 20, 15, 30, 10, 14)) == Totals(47, 60)
+
+
+# -- what is certain ---------------------------------------------------------------------------
+
+
+def clause_holds(clause: str, answers: dict[Row, object], right: dict[Row, object]) -> bool:
+    """Check one stated clause against the probe answers, independently of how it was worded."""
+    ok = {row: answers[row] == right[row] for row in answers}
+    if m := re.fullmatch(r"all (\d+) probe rows \(n = (\d+) to (\d+)\) are right", clause):
+        lengths = [len(row) for row in ok]
+        return all(ok.values()) and (int(m[1]), int(m[2]), int(m[3])) == (len(ok), min(lengths), max(lengths))
+    if clause == "the answer's sign is flipped on every probe row":
+        return all(answers[row] == -right[row] for row in ok)  # type: ignore[operator]
+    if clause == "wrong already on one-coin rows: the base case":
+        return any(not good for row, good in ok.items() if len(row) == 1)
+    if m := re.fullmatch(r"wrong already on rows of (\d+) coins", clause):
+        return min(map(len, ok)) == int(m[1]) and any(
+            not good for row, good in ok.items() if len(row) == int(m[1])
+        )
+    if m := re.fullmatch(
+        r"right up to n = (\d+), wrong from n = (\d+): the recurrence or the fill order", clause
+    ):
+        below, at = int(m[1]), int(m[2])
+        return (
+            at == below + 1
+            and all(good for row, good in ok.items() if len(row) <= below)
+            and any(not good for row, good in ok.items() if len(row) == at)
+        )
+    if m := re.fullmatch(r"right on (even|odd) n only", clause):
+        parity = 0 if m[1] == "even" else 1
+        return all(good for row, good in ok.items() if len(row) % 2 == parity) and not all(ok.values())
+    if clause == "right on non-negative rows only":
+        return all(good for row, good in ok.items() if min(row) >= 0) and not all(ok.values())
+    raise AssertionError(f"a clause no test knows: {clause!r}")
+
+
+def toy_attempts(formulation: Formulation) -> list[Callable[[Row], object]]:
+    """Attempts with faults that no model names, besides every model itself."""
+    if formulation.returns not in ("difference", "first"):
+        return []
+
+    def shifted(when: Callable[[Row], bool]) -> Callable[[Row], object]:
+        return lambda row: oracle_answer(formulation, row) + when(row)  # type: ignore[operator]
+
+    return [
+        lambda row: -oracle_answer(formulation, row),  # type: ignore[operator]
+        shifted(lambda row: len(row) % 2 == 1),
+        shifted(lambda row: len(row) % 2 == 0),
+        shifted(lambda row: len(row) >= 3),
+        shifted(lambda row: min(row) < 0),
+        shifted(lambda row: False),
+    ]
+
+
+@pytest.mark.parametrize("formulation", DIAGNOSED, ids=[f.slug for f in DIAGNOSED])
+def test_every_statement_is_true_of_the_probe_answers(formulation: Formulation) -> None:
+    probes = probes_for(formulation)
+    right = {row: oracle_answer(formulation, row) for row in probes}
+    attempts = toy_attempts(formulation) + [v for m in catalogued_mistakes(formulation) for v in m.variants]
+    stated = set()
+    for attempt in attempts:
+        answers = {row: attempt(row) for row in probes}
+        for clause in what_is_certain(formulation, answers).split("; "):
+            assert clause_holds(clause, answers, right), clause
+            stated.add(re.sub(r"\d+", "N", clause))
+    assert len(stated) >= (6 if formulation.returns in ("difference", "first") else 1)
+
+
+# -- through the grader ---------------------------------------------------------------------------
+
+CATALOGUE = Path(__file__).resolve().parents[1] / "catalogue" / "wrong"
+
+
+def _grader(tmp_path: Path, slug: str, source: str) -> Grader:
+    (tmp_path / slug).mkdir()
+    (tmp_path / slug / f"{slug}.py").write_text(source, encoding="utf-8")
+    return Grader(tmp_path, call_limit=1.0, diagnose=likely_mistake)
+
+
+def _catalogued(tmp_path: Path, slug: str, name: str) -> Grader:
+    return _grader(tmp_path, slug, (CATALOGUE / slug / f"{name}.py").read_text(encoding="utf-8"))
+
+
+def _failure(grader: Grader, slug: str, row: Row) -> WrongAnswer:
+    difference = exhaustive_difference(row)
+    with pytest.raises(WrongAnswer) as failure:
+        grader.check_value(slug, row, Totals((sum(row) + difference) // 2, (sum(row) - difference) // 2))
+    return failure.value
+
+
+@pytest.mark.parametrize(
+    ("slug", "name", "row", "mistake"),
+    [
+        # min-for-max gives the same value on this row; the probe rows tell them apart
+        ("min_of_opponent_dp", "reply_never_minimised", (0, -1, 0), "reply-not-minimised"),
+        # (0, 1) here is the optimum (1, 0) swapped, but the attempt plays greedily
+        ("paired_tuple_dp", "greedy", (0, 1, 0, 0), "greedy"),
+        # right on every row of small coins, wrong past 2**53: not a missing base case
+        ("difference_dp", "float_table", (2**53 + 1, 2**53, 1), "float-table"),
+    ],
+)
+def test_the_name_is_the_real_mistake_where_values_coincide(
+    tmp_path: Path, slug: str, name: str, row: Row, mistake: str
+) -> None:
+    failure = _failure(_catalogued(tmp_path, slug, name), slug, row)
+    assert failure.mistake == mistake
+    assert f"likely mistake ({mistake}): " in str(failure)
+    assert str(failure).count("likely mistake") == 1
+
+
+GREEDY = """
+def score_difference(coins):
+    {guard}
+    i, j, diff, sign = 0, len(coins) - 1, 0, 1
+    while i <= j:
+        if coins[i] >= coins[j]:
+            diff, i = diff + sign * coins[i], i + 1
+        else:
+            diff, j = diff + sign * coins[j], j - 1
+        sign = -sign
+    return diff {tail}
+"""
+
+
+def test_no_name_when_a_probe_row_raises(tmp_path: Path) -> None:
+    grader = _grader(tmp_path, "difference_dp", GREEDY.format(guard="assert len(coins) != 7", tail=""))
+    failure = _failure(grader, "difference_dp", (18, 20, 15, 30, 10, 14))
+    assert failure.mistake is None
+    assert "likely mistake" not in str(failure)
+
+
+def test_no_name_when_the_model_misses_the_failing_row(tmp_path: Path) -> None:
+    """Greedy on every probe row, but not on longer rows: the failing row itself must fit too."""
+    grader = _grader(tmp_path, "difference_dp", GREEDY.format(guard="", tail="+ (len(coins) > 10)"))
+    failure = _failure(grader, "difference_dp", (1,) * 11)  # greedy and optimal play give 1; this gives 2
+    assert failure.mistake is None
+    assert str(failure).splitlines()[1] == (
+        "  no catalogued mistake fits all probe rows and this row; "
+        "right up to n = 3, wrong from n = 4: the recurrence or the fill order"
+    )
+
+
+def test_the_probe_rows_are_called_once_per_formulation(tmp_path: Path) -> None:
+    source = GREEDY.format(guard="CALLS.append(1)", tail="").replace("def score", "CALLS = []\ndef score")
+    grader = _grader(tmp_path, "difference_dp", source)
+    for row in ((1, 5, 233, 7), (18, 20, 15, 30, 10, 14)):
+        assert "likely mistake (greedy)" in str(_failure(grader, "difference_dp", row))  # read: diagnosed
+    assert len(grader.module("difference_dp").CALLS) == 2 + len(PROBE_ROWS)
+
+
+def test_an_empty_row_crash_does_not_hide_the_fault_behind_it(tmp_path: Path) -> None:
+    grader = _catalogued(tmp_path, "difference_dp", "empty_row_and_row_major")
+    failure = _failure(grader, "difference_dp", ())
+    lines = str(failure).splitlines()
+    assert failure.kind == "exception"
+    assert lines[0].startswith("difference_dp: score_difference(()) raised IndexError")
+    assert lines[1] == "  n = 0 is part of the task: the empty row's answer is 0 (no coins, nothing to take)"
+    assert lines[2].startswith("  on rows with coins, likely mistake (row-major-fill): a wrong fill order")
+
+
+def test_the_empty_row_answer_is_given_in_the_formulation_s_own_form(tmp_path: Path) -> None:
+    grader = _grader(tmp_path, "paired_tuple_dp", "def player_totals(coins):\n    return (coins[0], 0)\n")
+    with pytest.raises(WrongAnswer) as failure:
+        grader.check_value("paired_tuple_dp", (), Totals(0, 0))
+    assert "n = 0 is part of the task: the empty row's answer is (0, 0)" in str(failure.value)
+
+
+def test_a_wrong_exception_for_an_odd_row_is_an_exception(tmp_path: Path) -> None:
+    grader = _grader(
+        tmp_path, "parity_strategy", "def parity_guarantee(coins):\n    raise TypeError('odd')\n"
+    )
+    with pytest.raises(WrongAnswer) as failure:
+        grader.check_raises_value_error("parity_strategy", "parity_guarantee", (1, 2, 3))
+    assert failure.value.kind == "exception"
+
+
+def test_state_kept_between_calls_has_its_id(tmp_path: Path) -> None:
+    grader = _catalogued(tmp_path, "top_down_memo", "module_level_cache")
+    grader.check_value("top_down_memo", (4, 2), Totals(4, 2))
+    failure = _failure(grader, "top_down_memo", (9,))  # the cache still holds (0, 0) of the row before
+    assert failure.mistake == "state-kept"
+    assert "likely mistake (state-kept): this row alone, on a fresh import, gives the right" in str(failure)
+
+
+def test_an_empty_row_crash_states_what_is_certain_beyond_it(tmp_path: Path) -> None:
+    """Right on even n, one too many on odd n: no catalogued mistake, so only facts are stated."""
+    source = (
+        "def score_difference(coins):\n"
+        "    coins[0]\n"
+        "    n = len(coins)\n"
+        "    d = [[0] * (n + 1) for _ in range(n + 1)]\n"
+        "    for i in range(n - 1, -1, -1):\n"
+        "        d[i][i] = coins[i]\n"
+        "        for j in range(i + 1, n):\n"
+        "            d[i][j] = max(coins[i] - d[i + 1][j], coins[j] - d[i][j - 1])\n"
+        "    return d[0][n - 1] + n % 2\n"
+    )
+    failure = _failure(_grader(tmp_path, "difference_dp", source), "difference_dp", ())
+    assert failure.mistake is None
+    assert str(failure).splitlines()[2] == (
+        "  on rows with coins: wrong already on one-coin rows: the base case; right on even n only"
+    )

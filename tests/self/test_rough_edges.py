@@ -1,0 +1,114 @@
+"""Rough edges a newcomer met, each checked through the real command line."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT
+from tests.self.commandline import coinrow, make, own_stderr, run_module
+
+FAST = ("--sizes=16 32", "--oracle-sizes=4 6")
+
+
+def test_animating_the_parity_strategy_says_it_has_no_table() -> None:
+    done = make("animate", "F=parity_strategy")
+    assert done.returncode == 2
+    ours = own_stderr(done)
+    with_tables = ", ".join(f.slug for f in FORMULATIONS if f.fills_table)
+    assert ours == [
+        "python -m coinrow.animate: parity_strategy has no table to animate (it keeps no n x n interval "
+        f"table); these do: {with_tables}"
+    ]
+    assert "difference_dp, min_of_opponent_dp" in with_tables  # the list is not empty
+
+
+def test_piped_output_neither_wraps_nor_ends_lines_in_spaces(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    with out.open("w", encoding="utf-8") as file:  # as `make compare ROW=… > out.txt`: not a terminal
+        done = subprocess.run(
+            [sys.executable, "-m", "coinrow", "compare", "--row=99999999999999999999999 1", *FAST],
+            cwd=REPO_ROOT,
+            stdout=file,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert done.returncode == 0, done.stderr
+    lines = out.read_text(encoding="utf-8").splitlines()
+    # the oracle's difference on [99999999999999999999999, 1]: take the big coin, 10**23 - 1 - 1
+    assert (
+        "exhaustive oracle: first 99999999999999999999999, second 1, difference 99999999999999999999998"
+        in lines
+    )
+    difference_dp = next(line for line in lines if line.lstrip().startswith("difference_dp "))
+    assert difference_dp.split()[1:] == [
+        "99999999999999999999998",
+        "99999999999999999999999",
+        "1",
+        "99999999999999999999998",
+        "agrees",
+    ]
+    assert [line for line in lines if line != line.rstrip()] == []
+
+
+def test_a_syntax_error_shows_its_place_once_and_the_line_under_it(tmp_path: Path) -> None:
+    (tmp_path / "difference_dp").mkdir()
+    source = "def score_difference(coins):\n    best = max(coins[0], coins[-1]\n    return best\n"
+    (tmp_path / "difference_dp" / "difference_dp.py").write_text(source, encoding="utf-8")
+    args = ["tests/grade", "-q", "--tb=no", f"--impl={tmp_path}", "--formulation=difference_dp"]
+    run = run_module("pytest", *args)
+    assert run.returncode == 1
+    lines = run.stdout.splitlines()
+    place = next(k for k, line in enumerate(lines) if "the file does not import" in line)
+    assert lines[place].endswith("SyntaxError: '(' was never closed (at difference_dp.py:2)")
+    assert lines[place + 1].strip() == "best = max(coins[0], coins[-1]"
+    assert lines[place + 2].strip() == "^"  # under the bracket never closed
+    assert lines[place + 2].index("^") == lines[place + 1].index("(")
+    assert run.stdout.count("line 2") + run.stdout.count("difference_dp.py:2") == 1
+
+
+def test_a_float_answer_is_named_a_float_in_compare(shipped_stubs: Path, tmp_path: Path) -> None:
+    attempt = tmp_path / "problems"
+    subprocess.run(["cp", "-r", str(shipped_stubs), str(attempt)], check=True)  # the stubs, never attempts
+    reference = (IMPLS["solutions"] / "difference_dp" / "difference_dp.py").read_text(encoding="utf-8")
+    floated = reference.replace("    return d[0][n - 1]", "    return float(d[0][n - 1])")
+    assert floated != reference
+    (attempt / "difference_dp" / "difference_dp.py").write_text(floated, encoding="utf-8")
+    done = coinrow("compare", "--row=5 3 7 10", f"--impl={attempt}", *FAST)
+    assert done.returncode == 0, done.stderr
+    row = next(line for line in done.stdout.splitlines() if line.lstrip().startswith("difference_dp "))
+    # [5, 3, 7, 10]: difference 5 (15 to 10), returned as 5.0
+    assert row.split() == [
+        "difference_dp",
+        "5.0",
+        "—",
+        "—",
+        "—",
+        "differs:",
+        "a",
+        "float,",
+        "not",
+        "an",
+        "int",
+    ]
+
+
+def test_the_growth_note_says_what_it_means() -> None:
+    # n = 100000 after n = 16: every series is predicted far over the 23 s budget (an O(n^2) call at
+    # 6250x the length takes about 4 * 10**7 times as long), so none is timed there, and the note says why.
+    done = coinrow("compare", "--row=5 3 7 10", "--sizes=16 100000", "--oracle-sizes=4 6")
+    assert done.returncode == 0, done.stderr
+    notes = re.findall(
+        r"^  (\w+): not timed from n = 100000: one call there should take about ([\d,.]+) s, "
+        r"and ([\d.]+) s of the table's 23 s budget is left$",
+        done.stdout,
+        flags=re.MULTILINE,
+    )
+    assert [slug for slug, _, _ in notes] == [f.slug for f in FORMULATIONS if not f.max_n]
+    for _, predicted, left in notes:
+        assert float(predicted.replace(",", "")) > float(left) > 0
+    assert "about 0.0 s" not in done.stdout
