@@ -116,7 +116,8 @@ def attempt_status(grader: Grader, formulation: Formulation, thorough: bool = Tr
 def graded_statuses(impl_dir: Path) -> dict[str, tuple[Status, str]]:
     """Each formulation's status as ``make test`` gives it (from the progress cache where it can)."""
     from coinrow.driver import Options
-    from coinrow.grade import DEFAULT_CALL_LIMIT, grade
+    from coinrow.grade import grade
+    from coinrow.grading import DEFAULT_CALL_LIMIT
 
     results = grade(
         Options(impl_dir.resolve(), DEFAULT_CALL_LIMIT), [], jobs=os.cpu_count() or 1, fresh=False

@@ -11,34 +11,21 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
 from coinrow.driver import Options, big_stack_or_reexec, run_children
+from coinrow.grading import DEFAULT_CALL_LIMIT, call_limit
 from coinrow.progress import Progress, attempt_hash, attempt_key, grader_fingerprint
 from coinrow.registry import FORMULATIONS, by_slug, resolve_impl
 from coinrow.results import Result, failed, summary_lines
 
-DEFAULT_CALL_LIMIT = 4.0  # CPU seconds a graded call may take (the same default as the suite's)
-MAX_CALL_LIMIT = 600.0
-
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"make test: {message}\n")
-
-
-def _limit(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = 0.0
-    if not 0 < seconds <= MAX_CALL_LIMIT:
-        raise argparse.ArgumentTypeError(
-            f"LIMIT must be a number of seconds above 0 and at most {MAX_CALL_LIMIT:g}, got {text!r}"
-        )
-    return seconds
+        self.exit(2, f"make test: {re.sub(r'^argument --[a-z-]+: ', '', message)}\n")
 
 
 def _jobs(text: str) -> int:
@@ -133,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         "--impl", default="problems", help="problems, solutions or a folder laid out like them"
     )
     parser.add_argument("--formulation", default="", help="slugs to grade, separated by commas or spaces")
-    parser.add_argument("--limit", type=_limit, default=DEFAULT_CALL_LIMIT, help="CPU seconds per call")
+    parser.add_argument("--limit", type=call_limit, default=DEFAULT_CALL_LIMIT, help="CPU seconds per call")
     parser.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1, help="children at once")
     parser.add_argument("--fresh", action="store_true", help="grade everything, ignoring the cache")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the progress cache")

@@ -10,6 +10,7 @@ it in, and the command-line tools use it too.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -36,6 +37,29 @@ from coinrow.sandbox import (
 __all__ = ["CallTimeout", "Grader", "NotAttempted", "WrongAnswer", "show_call", "show_row", "time_limit"]
 
 DEFAULT_CALL_LIMIT = 4.0  # CPU seconds; an O(n^2) answer needs well under 1 s at n = 1000
+MAX_CALL_LIMIT = 600.0
+
+
+def call_limit(text: str) -> float:
+    """``LIMIT=`` as CPU seconds per call.
+
+    >>> call_limit("2.5")
+    2.5
+
+    Raises:
+        argparse.ArgumentTypeError: not a number above 0 and at most ``MAX_CALL_LIMIT``.
+    """
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not 0 < seconds <= MAX_CALL_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"LIMIT must be a number of seconds above 0 and at most {MAX_CALL_LIMIT:g}, got {text!r}"
+        )
+    return seconds
+
+
 SMALL_ROW = 12  # a row this short finishes in microseconds even by exhaustive search
 STATE_CHECK_MAX_N = 200  # a failing row up to this long is re-run on a fresh import to spot kept state
 

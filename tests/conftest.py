@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import time
 from collections.abc import Generator, Sequence
@@ -13,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from coinrow.diagnosis import likely_mistake
-from coinrow.grading import DEFAULT_CALL_LIMIT, Grader, NotAttempted, WrongAnswer
+from coinrow.grading import DEFAULT_CALL_LIMIT, Grader, NotAttempted, WrongAnswer, call_limit
 from coinrow.registry import by_slug, resolve_impl
 from coinrow.results import Failure, Record, results_by_slug, summary_lines
 
@@ -28,21 +27,6 @@ settings.register_profile("kata", _deterministic, max_examples=60)
 settings.register_profile("ci", _deterministic, max_examples=200)
 settings.register_profile("catalogue", _deterministic, max_examples=25)  # known answers, graded in bulk
 settings.load_profile("kata")
-
-
-MAX_CALL_LIMIT = 600.0
-
-
-def _seconds(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = 0.0
-    if not 0 < seconds <= MAX_CALL_LIMIT:
-        raise argparse.ArgumentTypeError(
-            f"LIMIT must be a number of seconds above 0 and at most {MAX_CALL_LIMIT:g}, got {text!r}"
-        )
-    return seconds
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -60,7 +44,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--call-limit",
-        type=_seconds,
+        type=call_limit,
         default=DEFAULT_CALL_LIMIT,
         help=f"seconds one call may take before it is 'too slow' (default {DEFAULT_CALL_LIMIT:g})",
     )

@@ -94,7 +94,7 @@ def test_processes_threads_and_exits_end_only_their_own_formulation(tmp_path: Pa
         },
     )
     started = time.monotonic()
-    run = _grade(folder)
+    run = _grade(folder, "--limit", "2")  # the busy thread shares the process's CPU time with each call
     _assert_one_summary_and_status_agrees(run)
     assert _line(run, "difference_dp").startswith("solved")
     assert _line(run, "rolling_array").startswith("solved")
@@ -113,6 +113,9 @@ def test_waiting_swallowing_and_interrupting_are_reported(tmp_path: Path) -> Non
             "difference_dp": "import time\ndef score_difference(coins):\n    time.sleep(1000)\n",
             "rolling_array": "def score_difference(coins):\n    raise KeyboardInterrupt\n",
             "brute_force": "def score_difference(coins):\n    return int(input('n? '))\n",
+            # waits, and swallows every time-out while it waits: the watchdog ends its child
+            "top_down_memo": "import time\ndef score_difference(coins):\n    while True:\n"
+            "        try:\n            time.sleep(10)\n        except BaseException:\n            pass\n",
             # correct, but closes standard output and leaves a sleeping non-daemon thread
             "vectorised_dp": "import os, threading, time\nos.close(1)\n"
             "threading.Thread(target=time.sleep, args=(1000,)).start()\n" + _reference("vectorised_dp"),
@@ -124,6 +127,7 @@ def test_waiting_swallowing_and_interrupting_are_reported(tmp_path: Path) -> Non
     assert "score_difference(()) raised KeyboardInterrupt" in run.stdout
     assert "asked for input: the grader gives no input" in run.stdout
     assert "| n? " in run.stdout  # what the attempt printed during the failing call
+    assert "it catches every exception" in _line(run, "top_down_memo")
     assert _line(run, "vectorised_dp").startswith("solved")
 
 
