@@ -22,6 +22,7 @@ import resource
 import signal
 import sys
 import tempfile
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -32,11 +33,14 @@ import psutil
 
 from coinrow.registry import REPO_ROOT
 from coinrow.results import Record, Result
-from coinrow.sandbox import BIG_STACK, STALL_SHARE
+from coinrow.sandbox import BIG_STACK, STALL_SHARE, demand
 
 POLL = 0.05  # seconds between looks at the children
 MIN_CPU_CAP = 60.0  # CPU seconds one formulation's whole process tree may use, at the least
 STALL_GRACE = 10.0  # seconds of waiting allowed past the in-process limit before the driver steps in
+WALL_CAP = 600.0  # seconds: the last resort, hundreds of times what grading a kata takes on a busy machine
+OUTPUT_CAP = 256 << 20  # bytes any one file written by a child may reach (its log included)
+MEMORY_CAP = 8 << 30  # bytes of address space per process: a table too big fails as MemoryError
 _PR_SET_CHILD_SUBREAPER = 36
 
 
@@ -147,6 +151,8 @@ def _start(job: Job, number: int, workspace: Path) -> _Child:
         os.setsid()
         cap = int(options.cpu_cap) + 1
         resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 5))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_CAP, OUTPUT_CAP))
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
         null = os.open(os.devnull, os.O_RDONLY)
         log = os.open(log_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         os.dup2(null, 0)
@@ -195,10 +201,36 @@ def _cpu(processes: list[psutil.Process]) -> float:
 
 def _kill(processes: list[psutil.Process]) -> None:
     for process in processes:
-        try:
+        with contextlib.suppress(psutil.Error):
+            process.suspend()  # stopped first, so that none can fork a new one meanwhile
+    for process in processes:
+        with contextlib.suppress(psutil.Error):
             process.kill()
-        except psutil.Error:
-            continue
+
+
+def _kill_all_descendants() -> None:
+    """Kill every process below the driver, again until none is left (a process may fork as it dies)."""
+    for _ in range(100):
+        left = psutil.Process().children(recursive=True)
+        if not left:
+            return
+        _kill(left)
+        _reap_orphans(set())
+        time.sleep(0.01)
+
+
+def _reap_orphans(ours: set[int]) -> dict[int, int]:
+    """Reap every ended child: adopted orphans (their status is dropped) and ours (returned by pid)."""
+    ended: dict[int, int] = {}
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return ended
+        if pid == 0:
+            return ended
+        if pid in ours:
+            ended[pid] = status
 
 
 def _look(child: _Child) -> None:
@@ -209,16 +241,20 @@ def _look(child: _Child) -> None:
     cpu = _cpu(tree)
     elapsed = now - child.last_look
     if elapsed > 0.5:  # judged over half a second at least: one look may fall between two time slices
-        child.stalled = child.stalled + elapsed if cpu - child.cpu < STALL_SHARE * elapsed else 0.0
-        child.cpu, child.last_look = cpu, now
-    if cpu > options.cpu_cap:
+        # demand = CPU time plus time waiting for a CPU: a busy machine never looks like waiting
+        wanted = sum(demand(p.pid) for p in tree)
+        child.stalled = child.stalled + elapsed if wanted - child.cpu < STALL_SHARE * elapsed else 0.0
+        child.cpu, child.last_look = wanted, now
+    if now - child.started > WALL_CAP:
+        child.ended_by_us = f"did not end within {WALL_CAP:g} s"
+    elif cpu > options.cpu_cap:
         child.ended_by_us = (
             f"used more than {options.cpu_cap:g} s of CPU time in all (the cap per formulation)"
         )
     elif child.stalled > options.stall_limit:
         child.ended_by_us = (
-            f"did not end: no CPU used for {child.stalled:.0f} s (waiting for a thread, a process or a lock "
-            "that never finishes)"
+            f"stopped: it used almost no CPU for {child.stalled:.0f} s in a row (it sleeps, or waits for "
+            "a thread, a process or a lock)"
         )
     if child.ended_by_us:
         _kill(tree)
@@ -237,6 +273,7 @@ def _reason(child: _Child, status: int, records_complete: bool, running: str | N
         what = {
             "SIGSEGV": "crashed with SIGSEGV (a segmentation fault: the C stack overflowed, or ctypes)",
             "SIGXCPU": "used up its CPU cap",
+            "SIGXFSZ": f"wrote more than {OUTPUT_CAP >> 20} MiB to one file (its output included)",
             "SIGINT": "was interrupted (SIGINT)",
             "SIGABRT": "aborted (SIGABRT)",
         }.get(name, f"was ended by {name}")
@@ -248,11 +285,14 @@ def _reason(child: _Child, status: int, records_complete: bool, running: str | N
 
 
 def _last_line(log_file: Path) -> str:
+    """The log's last non-empty line, read from its last 4 KiB (a log may be huge)."""
     try:
-        lines = [x.strip() for x in log_file.read_text(encoding="utf-8", errors="replace").splitlines()]
+        with log_file.open("rb") as log:
+            log.seek(max(0, log.seek(0, os.SEEK_END) - 4096))
+            tail = log.read().decode("utf-8", errors="replace")
     except OSError:
         return ""
-    lines = [x for x in lines if x]
+    lines = [x.strip() for x in tail.splitlines() if x.strip()]
     return lines[-1][:300] if lines else ""
 
 
@@ -300,6 +340,9 @@ def run_jobs(
     pending = deque(enumerate(jobs))
     running: dict[int, _Child] = {}
     results: dict[str, Result] = {}
+    main = threading.current_thread() is threading.main_thread()  # only there can handlers be set
+    signals = (signal.SIGTERM, signal.SIGHUP) if main else ()
+    previous = {sig: signal.signal(sig, _interrupted) for sig in signals}
     with tempfile.TemporaryDirectory(prefix="kata-") as workspace:
         try:
             while pending or running:
@@ -308,24 +351,27 @@ def run_jobs(
                     child = _start(job, number, Path(workspace))
                     running[child.pid] = child
                 time.sleep(POLL)
+                ended = _reap_orphans(set(running))
                 for pid, child in list(running.items()):
-                    done, status = os.waitpid(pid, os.WNOHANG)
-                    if not done:
+                    if pid not in ended:
                         _look(child)
                         continue
                     _kill(_tree(child))  # what it left behind: threads died with it, processes die now
                     del running[pid]
-                    results[child.job.key] = _collect(child, status)
+                    results[child.job.key] = _collect(child, ended[pid])
                     if on_done is not None:
                         on_done(child.job.key, results[child.job.key])
         finally:
             for child in running.values():
                 _kill(_tree(child))
-            _kill(psutil.Process().children(recursive=True))
-            for pid in running:
-                with contextlib.suppress(ChildProcessError):
-                    os.waitpid(pid, 0)
+            _kill_all_descendants()
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
     return results
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # ended from outside (a CI cancel, a closed terminal): clean up on the way out
 
 
 def run_children(slugs: list[str], options: Options, workers: int) -> dict[str, Result]:

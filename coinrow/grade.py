@@ -96,6 +96,7 @@ def grade(
     progress = Progress(options.impl_dir) if use_cache else None
     fingerprint = grader_fingerprint(f"{options.call_limit:g}/{options.profile}")
     keys = {f.slug: attempt_key(options.impl_dir, f.slug, fingerprint) for f in FORMULATIONS}
+    before = {f.slug: attempt_hash(options.impl_dir, f.slug) for f in FORMULATIONS}
     shown: dict[str, Result] = {}
     to_grade = []
     for formulation in FORMULATIONS:
@@ -105,10 +106,14 @@ def grade(
             to_grade.append(slug)
         elif cached is not None:
             shown[slug] = cached
+        elif progress is not None:
+            shown[slug] = Result(slug, [], stale=True)  # changed since it was last graded
     shown.update(run_children(to_grade, options, jobs))
     if progress is not None:
         for slug in to_grade:
-            progress.put(shown[slug], keys[slug], attempt_hash(options.impl_dir, slug))
+            attempt = attempt_hash(options.impl_dir, slug)
+            if attempt == before[slug]:  # saved again while it was graded: which version ran is unknown
+                progress.put(shown[slug], keys[slug], attempt)
         progress.save()
     return shown
 
@@ -134,16 +139,23 @@ def main(argv: list[str] | None = None) -> int:
         chosen = parse_slugs(args.formulation)
     except KeyError as error:
         parser.error(f"F={args.formulation}: {error.args[0]}")
+    report = Path(args.report) if args.report else None
+    if report is not None and not report.resolve().parent.is_dir():
+        parser.error(f"REPORT={args.report}: no such folder {report.resolve().parent}")
     big_stack_or_reexec(argv)
     options = Options(impl_dir.resolve(), args.limit, args.profile)
-    results = grade(options, chosen, jobs=args.jobs, fresh=args.fresh, use_cache=not args.no_cache)
+    try:
+        results = grade(options, chosen, jobs=args.jobs, fresh=args.fresh, use_cache=not args.no_cache)
+    except KeyboardInterrupt:
+        print("make test: interrupted; every process it started is ended", file=sys.stderr)
+        return 130
     try:
         print("\n".join([f"kata summary: {args.impl}", *summary_lines(results)]), flush=True)
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    if args.report:
+    if report is not None:
         try:
-            Path(args.report).write_text(json.dumps(exercism_report(results), indent=2), encoding="utf-8")
+            report.write_text(json.dumps(exercism_report(results), indent=2), encoding="utf-8")
         except OSError as error:
             print(f"make test: REPORT={args.report}: {error.strerror}", file=sys.stderr)
             return 2

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from coinrow.game import Totals, difference_table, line_totals
 from coinrow.probes import Finding, probe_rows
-from coinrow.provenance import borrowed
+from coinrow.provenance import borrowed, linked_reference, watched
 from coinrow.registry import Formulation, by_slug, load_module, source_file
 from coinrow.sandbox import (
     CallTimeout,
@@ -277,12 +277,15 @@ class Grader:
         The recursion limit the file sets while it is imported stays in force for its calls.
         """
         path = source_file(self.impl_dir, slug)
+        if path.is_file() and (linked := linked_reference(path, self.impl_dir)):
+            return linked
         before = set(sys.modules)
         try:
             with (
                 time_limit(self.call_limit, f"importing {path.name}"),
                 learner_io(),
                 capped_recursion_limit() as limits,
+                watched(path.parent) as seen,
             ):
                 module = load_module(self.impl_dir, slug)
                 limit = sys.getrecursionlimit()
@@ -290,7 +293,7 @@ class Grader:
             return error
         if limits.highest > limits.original:
             self._recursion_limits[slug] = limit
-        why = borrowed(module, path, by_slug(slug).functions, set(sys.modules) - before)
+        why = seen[0] if seen else borrowed(module, path, by_slug(slug).functions, set(sys.modules) - before)
         return why if why is not None else module
 
     def call(self, slug: str, function: str, row: Sequence[int], *extra: object) -> Any:
@@ -315,13 +318,15 @@ class Grader:
         learner_file = source_file(self.impl_dir, slug)
         limits = RecursionLimits(0, 0)
         printed = Printed()
+        seen: list[str] = []
         try:
             with (
                 time_limit(self.call_limit, f"{slug}: {call_text}"),
                 learner_io() as printed,
                 capped_recursion_limit(self._recursion_limits.get(slug)) as limits,
+                watched(learner_file.parent) as seen,
             ):
-                return target(row, *extra)
+                answer = target(row, *extra)
         except NotImplementedError as error:
             raise NotAttempted(f"{slug}.{function} is not attempted yet") from error
         except CallTimeout as timeout:
@@ -343,6 +348,9 @@ class Grader:
             message = f"{slug}: {call_text} raised {type(error).__name__}{said}{where}"
             message += _empty_row_note(slug, row)
             raise WrongAnswer(slug, row, message, kind="exception", error=error, printed=printed) from None
+        if seen:
+            raise WrongAnswer(slug, row, f"{slug}: not graded: {seen[0]}", kind="import")
+        return answer
 
     def check_value(
         self, slug: str, row: Sequence[int], totals: Totals, parity_guarantee: int | None = None

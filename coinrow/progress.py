@@ -26,7 +26,7 @@ GRADER_FILES = ("coinrow/**/*.py", "coinrow/data/*", "tests/*.py", "tests/grade/
 def _digest(paths: list[Path], extra: str = "") -> str:
     digest = hashlib.sha256(extra.encode())
     for path in sorted(paths):
-        digest.update(str(path.name).encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
@@ -39,7 +39,8 @@ def grader_fingerprint(options: str) -> str:
 def attempt_hash(impl_dir: Path, slug: str) -> str:
     """A hash of the attempt's Python files (its backups aside)."""
     folder = impl_dir / slug
-    return _digest([p for p in folder.glob("*.py") if p.is_file()] if folder.is_dir() else [])
+    files = [p for p in folder.rglob("*.py") if p.is_file() and "backups" not in p.relative_to(folder).parts]
+    return _digest(files if folder.is_dir() else [])
 
 
 def attempt_key(impl_dir: Path, slug: str, fingerprint: str) -> str:

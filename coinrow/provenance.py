@@ -9,10 +9,11 @@ then fails the attempt instead of grading it.
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import inspect
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -85,4 +86,78 @@ def borrowed(
         if where is not None and where != attempt.resolve():
             shown = where.relative_to(REPO_ROOT) if where.is_relative_to(REPO_ROOT) else where.name
             return f"{name}() is defined in {shown}, not in {attempt.name}: write it in {attempt.name}"
+    return None
+
+
+PROTECTED = tuple(REPO_ROOT / name for name in FORBIDDEN_PACKAGES)  # the folders of the packages above
+
+
+def _protected(path: object, own: Path | None) -> str | None:
+    """The protected package ``path`` lies in (not counting the attempt's own folder), or None."""
+    if isinstance(path, bytes):
+        path = path.decode(errors="replace")
+    if not isinstance(path, str | Path):
+        return None  # a file descriptor
+    where = Path(path).resolve()
+    if own is not None and where.is_relative_to(own):
+        return None
+    for folder in PROTECTED:
+        if where.is_relative_to(folder):
+            return folder.name
+    return None
+
+
+class _Watch:
+    """What the code under test reaches for while it runs: imports and files of the protected packages."""
+
+    def __init__(self) -> None:
+        self.active = False
+        self.own: Path | None = None  # the attempt's own folder: reading it is fine
+        self.seen: list[str] = []
+        sys.addaudithook(self._audit)
+
+    def _audit(self, event: str, args: tuple[object, ...]) -> None:
+        if not self.active:
+            return
+        if event == "import" and str(args[0]).split(".")[0] in FORBIDDEN_PACKAGES:
+            self.seen.append(f"it imports {FORBIDDEN_PACKAGES[str(args[0]).split('.')[0]]}")
+        elif event == "open" and (package := _protected(args[0], self.own)) is not None:
+            self.seen.append(f"it loads {FORBIDDEN_PACKAGES[package]}")
+
+
+_WATCH: _Watch | None = None
+
+
+@contextlib.contextmanager
+def watched(own: Path) -> Iterator[list[str]]:
+    """Run learner code with the protected packages out of ``sys.modules``; yield what it reached for.
+
+    ``own`` is the attempt's folder, which it may read (its own file and cache among them).
+
+    Out of ``sys.modules``, even a computed ``importlib.import_module`` of them is a real import, which
+    the audit hook sees; they are put back afterwards, exactly as they were.
+    """
+    global _WATCH
+    if _WATCH is None:
+        _WATCH = _Watch()
+    watch = _WATCH
+    hidden = {name: mod for name, mod in sys.modules.items() if name.split(".")[0] in FORBIDDEN_PACKAGES}
+    for name in hidden:
+        del sys.modules[name]
+    watch.seen, watch.own = [], own.resolve()
+    watch.active = True
+    try:
+        yield watch.seen
+    finally:
+        watch.active = False
+        for name in [n for n in sys.modules if n.split(".")[0] in FORBIDDEN_PACKAGES]:
+            del sys.modules[name]
+        sys.modules.update(hidden)
+
+
+def linked_reference(attempt: Path, impl_dir: Path) -> str | None:
+    """Why ``attempt`` is the reference solution itself (a link into ``solutions/``), or None."""
+    references = IMPLS["solutions"].resolve()
+    if impl_dir.resolve() != references and attempt.resolve().is_relative_to(references):
+        return f"{attempt.name} is a link into solutions/: the grader grades only what you write"
     return None

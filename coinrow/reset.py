@@ -9,6 +9,7 @@ raises ``NotImplementedError``), so committing an attempt does not hide it.
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 from datetime import datetime
@@ -72,11 +73,15 @@ def reset(slug: str, now: datetime | None = None) -> str:
         stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
         backup = path.parent / "backups" / f"{slug}-{stamp}.py"
         copy = 1
-        while backup.exists():  # two resets in one second keep both attempts
+        while os.path.lexists(backup):  # two resets in one second keep both attempts
             copy += 1
             backup = backup.with_name(f"{slug}-{stamp}-{copy}.py")
+        if backup.parent.is_symlink():
+            raise ResetError(f"{backup.parent.relative_to(REPO_ROOT)} is a link: move it away, then reset")
         backup.parent.mkdir(exist_ok=True)
-        backup.write_bytes(current)  # the content, wherever a link pointed
+        # O_EXCL: never through a link planted at the backup's name, never over a file
+        with os.fdopen(os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644), "wb") as saved:
+            saved.write(current)  # the content, wherever a link pointed
         message = f"your attempt is saved in {backup.relative_to(REPO_ROOT)}; "
     if path.is_symlink():  # never write through a link: it may point outside the kata, or at another attempt
         path.unlink()

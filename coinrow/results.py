@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from coinrow.registry import CORE, FORMULATIONS, Formulation
 
-Status = Literal["solved", "failing", "in progress", "not attempted", "stopped"]
+Status = Literal["solved", "failing", "in progress", "not attempted", "stopped", "not graded"]
 MAX_KINDS_SHOWN = 3  # distinct kinds of failure listed per formulation
 OUTPUT_LINES_SHOWN = 20
 
@@ -66,6 +66,7 @@ class Result:
     records: list[Record]
     reason: str | None = None  # why its run ended before it finished, if it did
     cached: bool = False  # shown from the progress cache, not graded in this run
+    stale: bool = False  # not graded in this run, and changed since it was last graded
 
     @property
     def passed(self) -> int:
@@ -81,6 +82,8 @@ class Result:
 
     @property
     def status(self) -> Status:
+        if self.stale:
+            return "not graded"
         if self.reason is not None:
             return "stopped"
         if self.failed:
@@ -113,6 +116,8 @@ class Result:
                 return f"STOPPED: {self.reason}"
             case "in progress":
                 return f"in progress ({cached}some functions not attempted)"
+            case "not graded":
+                return "not graded in its present form yet (make test grades it)"
         return f"not attempted{' (cached)' if self.cached else ''}"
 
 

@@ -20,6 +20,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import FrameType
 
 BIG_STACK = 1 << 30  # bytes of C stack the grading driver gives each child (RLIMIT_STACK)
@@ -27,6 +28,26 @@ DEEP_RECURSION_CAP = 120_000  # frames that fit in BIG_STACK, with room to spare
 SHALLOW_RECURSION_CAP = 15_000  # frames that fit in the usual 8 MiB stack
 STALL_SHARE = 0.05  # a call getting less than this share of a core is waiting, not computing
 TICK = 0.25  # seconds between the wall-clock checks of a call
+
+
+def demand(pid: int | str = "self") -> float:
+    """Seconds a process's threads have run or waited to run: CPU time plus time on the run queue.
+
+    A busy machine keeps a computing process on the run queue, so its demand keeps
+    growing; a process that sleeps or waits for a lock demands nothing. Read from
+    Linux's ``/proc/<pid>/task/*/schedstat``; elsewhere, the CPU time alone.
+    """
+    total = 0
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            try:
+                ran, waited = (task / "schedstat").read_text().split()[:2]
+            except (OSError, ValueError):
+                continue  # a thread that ended meanwhile
+            total += int(ran) + int(waited)
+    except OSError:
+        return time.process_time() if pid == "self" else 0.0
+    return total / 1e9
 
 
 def recursion_cap() -> int:
@@ -54,20 +75,20 @@ class _Clock:
     what: str
     wall_limit: float  # seconds a call may wait without using the CPU
     last_wall: float = field(default_factory=time.monotonic)
-    last_cpu: float = field(default_factory=time.process_time)
+    last_demand: float = field(default_factory=demand)
     stalled: float = 0.0  # seconds spent waiting, in a row
     expired_cpu: float | None = None  # process CPU time when the time-out was first raised
     expired_wall: float | None = None
 
     def tick(self) -> bool:
         """Account for the last tick; True when the call has waited past its limit."""
-        wall, cpu = time.monotonic(), time.process_time()
+        wall, wanted = time.monotonic(), demand()
         elapsed = wall - self.last_wall
-        if cpu - self.last_cpu < STALL_SHARE * elapsed:
+        if wanted - self.last_demand < STALL_SHARE * elapsed:
             self.stalled += elapsed
         else:
-            self.stalled = 0.0  # it computes, slowly maybe on a busy machine: the CPU limit will judge it
-        self.last_wall, self.last_cpu = wall, cpu
+            self.stalled = 0.0  # it computes, or waits its turn on a busy machine: the CPU limit judges it
+        self.last_wall, self.last_demand = wall, wanted
         return self.stalled >= self.wall_limit
 
     def expire(self) -> None:
@@ -233,6 +254,9 @@ class _NoStdin(io.TextIOBase):
         return self.read()
 
 
+LINE_KEPT = 200  # characters kept of each printed line
+
+
 class Printed(io.TextIOBase):
     """What learner code prints during a call: the first ``keep`` lines, and a count of the rest."""
 
@@ -249,10 +273,15 @@ class Printed(io.TextIOBase):
         if len(self.lines) >= self.keep:  # only counting now: cheap even for huge output
             self.more += text.count("\n")
             return len(text)
-        *complete, self._partial = (self._partial + text).split("\n")
+        if "\n" not in text:  # part of a line: kept short, so a line written a dot at a time stays cheap
+            self._partial = (self._partial + text)[:LINE_KEPT]
+            return len(text)
+        *complete, rest = text.split("\n")
+        complete[0] = self._partial + complete[0]
+        self._partial = rest[:LINE_KEPT]
         for line in complete:
             if len(self.lines) < self.keep:
-                self.lines.append(line[:200])
+                self.lines.append(line[:LINE_KEPT])
             else:
                 self.more += 1
         return len(text)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Generator, Sequence
 from pathlib import Path
@@ -130,9 +131,16 @@ def _failure(slug: str, item: pytest.Item, call: pytest.CallInfo[None]) -> Failu
     )
 
 
+_GRADING_PID = pytest.StashKey[int]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.stash[_GRADING_PID] = os.getpid()  # a copy forked by the code under test writes no records
+
+
 def _write_record(config: pytest.Config, data: dict[str, Any]) -> None:
     path = config.getoption("--results-file")
-    if path:
+    if path and os.getpid() == config.stash.get(_GRADING_PID, os.getpid()):
         with open(path, "a", encoding="utf-8") as results:
             results.write(json.dumps(data) + "\n")
 

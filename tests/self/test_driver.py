@@ -146,13 +146,24 @@ def test_a_recursion_limit_set_at_import_stays_and_borrowed_code_is_not_graded(t
             "top_down_memo": memo,
             "difference_dp": "from solutions.difference_dp.difference_dp import score_difference\n",
             "rolling_array": "from coinrow.oracle import exhaustive_difference as score_difference\n",
+            # the same, hidden from a reading of the file: a computed import, the reference's source run
+            "brute_force": "import importlib\ndef score_difference(coins):\n"
+            "    return importlib.import_module('coin' + 'row.oracle').exhaustive_difference(coins)\n",
+            "linear_reduction": "import pathlib\n"
+            f"exec(pathlib.Path({str(source_file(IMPLS['solutions'], 'linear_reduction'))!r}).read_text())\n",
         },
     )
+    link = source_file(folder, "vectorised_dp")
+    link.parent.mkdir()
+    link.symlink_to(source_file(IMPLS["solutions"], "vectorised_dp"))
     run = _grade(folder, "--limit", "2")
     _assert_one_summary_and_status_agrees(run)
     assert _line(run, "top_down_memo").startswith("solved")
     assert "not graded: it imports the reference solutions" in run.stdout
     assert "not graded: it imports the grader's own game model" in run.stdout
+    assert "brute_force: not graded: it loads the grader's own game model (coinrow)" in run.stdout
+    assert "linear_reduction: not graded: it loads the reference solutions (solutions/)" in run.stdout
+    assert "vectorised_dp: not graded: vectorised_dp.py is a link into solutions/" in run.stdout
 
 
 def test_progress_is_cached_and_counted(shipped_stubs: Path, tmp_path: Path) -> None:
@@ -187,6 +198,13 @@ def test_progress_is_cached_and_counted(shipped_stubs: Path, tmp_path: Path) -> 
     assert "Solved 2 of 6" in again.stdout
     assert "prefix_sum_dp        solved (cached" in again.stdout
     assert "min_of_opponent_dp   not attempted (cached)" in again.stdout
+    prefix = source_file(folder, "prefix_sum_dp")
+    prefix.write_text(prefix.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    edited = subprocess.run(
+        [*args, "--formulation", "difference_dp"], cwd=REPO_ROOT, capture_output=True, text=True, check=False
+    )
+    assert "prefix_sum_dp        not graded in its present form yet" in edited.stdout
+    assert "Solved 1 of 6" in edited.stdout  # an edited kata is not counted from its old result
     assert "difference_dp        solved (33" in again.stdout  # graded again, as asked
     results = json.loads(report.read_text(encoding="utf-8"))
     assert results["version"] == 3

@@ -1,6 +1,7 @@
 """make reset: the attempt is backed up, the stub comes back, bad input is one line and exit 2."""
 
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -98,3 +99,27 @@ def test_backups_are_ignored_by_git(clone: Path) -> None:
     backup.write_text("x = 1\n", encoding="utf-8")
     ignored = subprocess.run(["git", "check-ignore", "-q", str(backup)], cwd=clone, check=False)
     assert ignored.returncode == 0
+
+
+def test_reset_never_writes_through_a_link_at_the_backup_name(clone: Path, tmp_path: Path) -> None:
+    """Links planted where backups go: the backup gets another name, the link's target stays untouched."""
+    attempt = clone / "problems" / "difference_dp" / "difference_dp.py"
+    attempt.write_text("def score_difference(coins):\n    return 0\n", encoding="utf-8")
+    backups = attempt.parent / "backups"
+    backups.mkdir()
+    for second in range(0, 60):  # every name a reset in the next minute could pick
+        stamp = time.strftime("%Y%m%d-%H%M", time.localtime()) + f"{second:02d}"
+        (backups / f"difference_dp-{stamp}.py").symlink_to(tmp_path / f"outside-{second}.py")
+    done = _run_reset(clone, "difference_dp")
+    assert done.returncode == 0, done.stderr
+    assert list(tmp_path.glob("outside-*.py")) == []
+
+
+def test_reset_refuses_a_backups_folder_that_is_a_link(clone: Path, tmp_path: Path) -> None:
+    attempt = clone / "problems" / "difference_dp" / "difference_dp.py"
+    attempt.write_text("def score_difference(coins):\n    return 0\n", encoding="utf-8")
+    (attempt.parent / "backups").symlink_to(tmp_path)
+    done = _run_reset(clone, "difference_dp")
+    assert done.returncode == 2
+    assert "is a link" in done.stderr
+    assert list(tmp_path.iterdir()) == []
