@@ -118,8 +118,10 @@ def test_reset_never_writes_through_a_link_at_the_backup_name(clone: Path, tmp_p
 def test_reset_refuses_a_backups_folder_that_is_a_link(clone: Path, tmp_path: Path) -> None:
     attempt = clone / "problems" / "difference_dp" / "difference_dp.py"
     attempt.write_text("def score_difference(coins):\n    return 0\n", encoding="utf-8")
-    (attempt.parent / "backups").symlink_to(tmp_path)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (attempt.parent / "backups").symlink_to(outside)
     done = _run_reset(clone, "difference_dp")
     assert done.returncode == 2
     assert "is a link" in done.stderr
-    assert list(tmp_path.iterdir()) == []
+    assert list(outside.iterdir()) == []
