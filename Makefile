@@ -95,3 +95,8 @@ trace: $(STAMP) ## the table and the optimal line of play of ROW="5 3 7 10" (F=<
 .PHONY: bench
 bench: $(STAMP) ## time and peak memory of every reference vs vectorised_dp (IMPL=problems: your attempts)
 	@$(PY) -m coinrow.bench --impl=$(or $(IMPL),solutions)
+
+# How strong the grading suite is: mutants of every reference, each graded like an attempt.
+.PHONY: mutate
+mutate: $(STAMP) ## mutation score of the references: a sample of mutants each, a few minutes (F=<slug>, FULL=1)
+	@$(PY) -m coinrow.mutate $(if $(F),--formulation=$(F)) $(if $(FULL),--full)

@@ -128,6 +128,7 @@ def capped_recursion_limit() -> Iterator[RecursionLimits]:
     limits = RecursionLimits(original_limit)
 
     def capped(limit: int) -> None:
+        setter(limit)  # refuses what the real one refuses (OverflowError past a C int, ValueError below 1)
         setter(min(limit, RECURSION_CAP))
         limits.highest = max(limits.highest, sys.getrecursionlimit())
 
