@@ -194,7 +194,8 @@ FORMULATIONS: tuple[Formulation, ...] = (
         bonus=True,
         fills_table=False,  # one row rolled in place: no n x n table to draw
         int64=True,
-        # CPU seconds at n = 10**4: the reference 0.10; the same loop on Python-int (object) arrays 2.7
+        # CPU seconds at n = 10**4: the reference 0.10; the same loop on Python-int (object) arrays 2.7.
+        # Timed on small coins and on coins summing to exactly 2**63 - 1 (int64 must still be used).
         speed=SpeedCheck(n=10**4, cpu_seconds=1.0, needs="NumPy speed"),
     ),
     Formulation(

@@ -97,18 +97,42 @@ def power_of_ten(n: int) -> str:
     return f"10^{len(text) - 1}" if text.startswith("1") and set(text[1:]) <= {"0"} and n >= 100 else text
 
 
-@pytest.mark.parametrize("slug", SPEED_SLUGS)
-def test_fast_where_the_slow_way_fails(grader: Grader, slug: str) -> None:
+def at_sum(row: list[int], total: int) -> tuple[list[int], int]:
+    """A dominant-class row scaled up so that its coins sum to exactly ``total``, with its difference.
+
+    Scaling every coin by k > 0 scales the optimal difference by k. The remainder
+    goes to coin 0, an even-index coin, which then beats the odd-index coins by
+    more still: the even class is still the n/2 largest coins, so the difference
+    is still sum(a[0::2]) - sum(a[1::2]).
+    """
+    scaled = [total // sum(row) * c for c in row]
+    scaled[0] += total - sum(scaled)
+    return scaled, sum(scaled[0::2]) - sum(scaled[1::2])
+
+
+SPEED_CASES = [pytest.param(slug, False, id=f"{slug}-small-coins") for slug in SPEED_SLUGS] + [
+    pytest.param(slug, True, id=f"{slug}-coins-summing-to-2**63-1")
+    for slug in SPEED_SLUGS
+    if slug in INT64_SLUGS
+]
+
+
+@pytest.mark.parametrize(("slug", "at_the_int64_edge"), SPEED_CASES)
+def test_fast_where_the_slow_way_fails(grader: Grader, slug: str, at_the_int64_edge: bool) -> None:
     """The right answer within the kata's CPU-time limit at its graded size (registry: ``speed``).
 
     The row is solved by hand (every even-index coin beats every odd-index coin),
-    so its difference is known without running any DP.
+    so its difference is known without running any DP. An int64 kata is also timed
+    on such a row scaled to sum to exactly 2**63 - 1, where int64 still holds every value.
     """
     formulation = by_slug(slug)
     speed = formulation.speed
     assert speed is not None
     row, difference = dominant_class_row(speed.n, seed=speed.n)
     at_n = f"at n = {power_of_ten(speed.n)}"
+    if at_the_int64_edge:
+        row, difference = at_sum(row, INT64_MAX)
+        at_n += " with coins summing to exactly 2**63 - 1 (int64 still holds every value there)"
     limit = f"the limit is {speed.cpu_seconds:g} s of CPU time"
     start = time.process_time()
     try:

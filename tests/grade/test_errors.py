@@ -35,6 +35,7 @@ BAD_INTERVALS = [
     ((1, 1), "one coin left: an odd number"),
     ((2, 5), "right is past the last index, 3"),
     ((0, 4), "right is past the last index, 3"),
+    ((1, 4), "right is len(coins), one past the last index"),
     ((4, 5), "both past the last index, 3"),
     ((3, 2), "left is past right"),
     ((2, 1), "left is past right"),
