@@ -238,45 +238,45 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _report(result: Score) -> list[str]:
+    """One line per survivor that is not listed, and per listed mutant that was killed."""
+    lines = [
+        f"survived: {m.slug}.py:{m.line} ({m.operator})\n  before: {m.before}\n  after:  {m.after}\n"
+        "  strengthen tests/grade, or list it in tests/mutation/equivalent.toml with its reason"
+        for m in result.unlisted
+    ]
+    lines += [
+        f"listed as equivalent but killed: {m.slug}.py:{m.line}: {m.before} -> {m.after}; remove the entry"
+        for m in result.wrongly_listed
+    ]
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Grade the mutants and print the scores; exit 1 if a survivor is not listed as equivalent."""
     from rich.console import Console
-    from rich.markup import escape
     from rich.table import Table
 
     args = _parser().parse_args(argv)
     listed = {e.key for e in load_equivalents()}
-    console = Console()
+    console = Console(highlight=False)
     table = Table(title=f"Mutation score of the references ({'every mutant' if args.full else 'a sample'})")
-    for column in ("formulation", "made", "graded", "killed", "equivalent", "survived", "score", "s"):
-        table.add_column(column, justify="left" if column == "formulation" else "right")
-    scores = []
+    table.add_column("formulation", no_wrap=True)
+    for column in ("made", "graded", "killed", "equivalent", "survived", "score", "s"):
+        table.add_column(column, justify="right")
+    failed = False
     for slug in args.formulation:
         made = mutants(slug)
         chosen = made if args.full else sample(made, args.sample, seed=slug)
         result = score(slug, chosen, len(made), listed)
-        scores.append(result)
         console.print(f"{slug}: {result.killed} of {result.graded} mutants killed ({result.seconds:.0f} s)")
-        survived = str(len(result.unlisted))
-        cells = (slug, str(result.made), str(result.graded), str(result.killed), str(result.equivalent))
-        table.add_row(*cells, survived, f"{result.percent:.0f}%", f"{result.seconds:.0f}")
+        for line in _report(result):
+            failed = True
+            console.print(line, markup=False)
+        cells = (slug, result.made, result.graded, result.killed, result.equivalent, len(result.unlisted))
+        table.add_row(*map(str, cells), f"{result.percent:.0f}%", f"{result.seconds:.0f}")
     console.print(table)
     console.print("score: killed, of the graded mutants that are not listed as equivalent")
-    failed = False
-    for result in scores:
-        for mutant in result.unlisted:
-            failed = True
-            console.print(
-                f"[bold]survived[/]: {mutant.slug}.py:{mutant.line} ({mutant.operator})\n"
-                f"  before: {escape(mutant.before)}\n  after:  {escape(mutant.after)}\n"
-                "  strengthen tests/grade, or list it in tests/mutation/equivalent.toml with its reason"
-            )
-        for mutant in result.wrongly_listed:
-            failed = True
-            console.print(
-                f"[bold]listed as equivalent but killed[/]: {mutant.slug}.py:{mutant.line}: "
-                f"{escape(mutant.before)} -> {escape(mutant.after)}; remove it from the list"
-            )
     return 1 if failed else 0
 
 
