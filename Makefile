@@ -110,3 +110,8 @@ bench: $(STAMP) ## time and peak memory of every reference vs vectorised_dp (IMP
 .PHONY: hint
 hint: $(STAMP) ## the next hint for F=<slug>, one more each call (ALL=1 every tier, RESET=1 starts over)
 	@$(PY) -m coinrow.hint $(if $(F),"$(F)") $(if $(ALL),--all) $(if $(RESET),--reset)
+
+# How strong the grading suite is: mutants of every reference, each graded like an attempt.
+.PHONY: mutate
+mutate: $(STAMP) ## mutation score of the references: a sample of mutants each, a few minutes (F=<slug>, FULL=1)
+	@$(PY) -m coinrow.mutate $(if $(F),--formulation=$(F)) $(if $(FULL),--full)

@@ -51,6 +51,7 @@ class Options:
     impl_dir: Path
     call_limit: float
     profile: str = "kata"
+    exit_first: bool = False  # stop at the first failure (mutation testing needs only a verdict)
 
     @property
     def cpu_cap(self) -> float:
@@ -73,6 +74,7 @@ class Options:
             f"--call-limit={self.call_limit:g}",
             f"--hypothesis-profile={self.profile}",
             f"--results-file={results_file}",
+            *(["-x"] if self.exit_first else []),
         ]
 
 
@@ -317,12 +319,15 @@ def _collect(child: _Child, status: int) -> Result:
                 running = None
         except (ValueError, TypeError, KeyError, AttributeError):
             continue  # a line the child could not finish writing
-    if ended and len(records) < expected and running is None:
+    failed_first = any(r.outcome == "failed" for r in records)  # -x stops there
+    if ended and len(records) < expected and running is None and not failed_first:
         last = _last_line(child.log_file)
         reason = f"the grading run broke after {len(records)} of {expected} checks: {last}"
         return Result(child.job.slug, records, reason)
     return Result(
-        child.job.slug, records, _reason(child, status, ended and len(records) >= expected, running)
+        child.job.slug,
+        records,
+        _reason(child, status, ended and (len(records) >= expected or failed_first), running),
     )
 
 

@@ -131,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the progress cache")
     parser.add_argument("--report", default="", help="write an exercism-style results.json here")
     parser.add_argument("--profile", default="kata", help="the hypothesis profile")
+    parser.add_argument("--exit-first", action="store_true", help="stop each kata at its first failure")
     args = parser.parse_args(argv)
     impl_dir = resolve_impl(args.impl)
     if impl_dir is None:
@@ -143,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     if report is not None and not report.resolve().parent.is_dir():
         parser.error(f"REPORT={args.report}: no such folder {report.resolve().parent}")
     big_stack_or_reexec(argv)
-    options = Options(impl_dir.resolve(), args.limit, args.profile)
+    options = Options(impl_dir.resolve(), args.limit, args.profile, args.exit_first)
     try:
         results = grade(options, chosen, jobs=args.jobs, fresh=args.fresh, use_cache=not args.no_cache)
     except KeyboardInterrupt:

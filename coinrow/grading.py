@@ -61,6 +61,7 @@ def call_limit(text: str) -> float:
 
 
 SMALL_ROW = 12  # a row this short finishes in microseconds even by exhaustive search
+ODD_ROW = "the parity strategy needs an even number of coins"
 STATE_CHECK_MAX_N = 200  # a failing row up to this long is re-run on a fresh import to spot kept state
 
 
@@ -484,23 +485,30 @@ class Grader:
                 f"{(totals.first, totals.second)}",
             )
 
-    def check_raises_value_error(self, slug: str, function: str, row: Sequence[int], *extra: object) -> None:
-        """Grade that ``function(row, *extra)`` raises ``ValueError`` with a message."""
+    def check_raises_value_error(
+        self, slug: str, function: str, row: Sequence[int], *extra: object, why: str = ODD_ROW
+    ) -> None:
+        """Grade that ``function(row, *extra)`` raises ``ValueError`` (or a subclass) with a message.
+
+        ``why`` says what is wrong with the arguments, for the failure message.
+        """
+        args = f" for {extra[0] if len(extra) == 1 else extra}" if extra else ""
+        must = f"{slug}: {function} must raise ValueError{args} on a row of {len(row)} ({why})"
         try:
             got = self.call(slug, function, row, *extra)
         except WrongAnswer as failure:
-            if isinstance(failure.error, ValueError):
+            if not isinstance(failure.error, ValueError):
+                if failure.error is None:
+                    raise
+                raise WrongAnswer(
+                    slug, row, f"{must}\n  {failure}", kind=failure.kind, error=failure.error
+                ) from None
+            if str(failure.error).strip():
                 return
-            if failure.error is None:
-                raise
-            message = f"{failure}\n  expected ValueError (or a subclass of it)"
-            raise WrongAnswer(slug, row, message, kind=failure.kind, error=failure.error) from None
-        raise WrongAnswer(
-            slug,
-            row,
-            f"{slug}: {show_call(function, row, *extra)} returned {show_value(got)}, expected ValueError "
-            f"(the parity strategy needs an even number of coins)",
-        )
+            raise WrongAnswer(
+                slug, row, f"{must}: it raised one with no message; say what is wrong", kind="exception"
+            ) from None
+        raise WrongAnswer(slug, row, f"{must}; {show_call(function, row, *extra)} returned {show_value(got)}")
 
 
 def _learner_frame(error: BaseException, learner_file: Path) -> str:

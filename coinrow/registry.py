@@ -20,6 +20,15 @@ IMPLS = {"problems": REPO_ROOT / "problems", "solutions": REPO_ROOT / "solutions
 
 
 @dataclass(frozen=True)
+class SpeedCheck:
+    """A row length at which the slow way fails a CPU-time limit the kata's point meets easily."""
+
+    n: int
+    cpu_seconds: float  # CPU time, never wall time: a busy machine must not fail a right answer
+    needs: str  # what the limit asks for, in the learner's words: "NumPy speed", "O(n) work"
+
+
+@dataclass(frozen=True)
 class Formulation:
     """What one kata asks for, and the facts its README and the tools show."""
 
@@ -38,6 +47,8 @@ class Formulation:
     bonus: bool = False
     max_n: int | None = None  # graded only on rows up to this length (an exponential kata)
     fills_table: bool = True  # fills an n x n interval table of its own, which the tools can draw
+    int64: bool = False  # computes in int64 while the sums fit: graded at the exact edges of int64
+    speed: SpeedCheck | None = None  # the kata's point is speed: graded at a size where the slow way fails
 
     @property
     def value_function(self) -> str:
@@ -182,6 +193,10 @@ FORMULATIONS: tuple[Formulation, ...] = (
         source="LeetCode 486 table filled by anti-diagonals, as array expressions",
         bonus=True,
         fills_table=False,  # one row rolled in place: no n x n table to draw
+        int64=True,
+        # CPU seconds at n = 10**4: the reference 0.10; the same loop on Python-int (object) arrays 2.7.
+        # Timed on small coins and on coins summing to exactly 2**63 - 1 (int64 must still be used).
+        speed=SpeedCheck(n=10**4, cpu_seconds=1.0, needs="NumPy speed"),
     ),
     Formulation(
         slug="linear_reduction",
@@ -198,6 +213,8 @@ FORMULATIONS: tuple[Formulation, ...] = (
         source='T. Idziaszek, "An Optimal Algorithm for Calculating the Profit in the Coins in a Row Game"',
         bonus=True,
         fills_table=False,
+        # CPU seconds at n = 10**6: the reference 0.15; an O(n^2) answer (10**12 steps) never finishes
+        speed=SpeedCheck(n=10**6, cpu_seconds=2.0, needs="O(n) work"),
     ),
     Formulation(
         slug="optimal_moves",

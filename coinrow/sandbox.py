@@ -221,6 +221,7 @@ def capped_recursion_limit(start: int | None = None) -> Iterator[RecursionLimits
     limits = RecursionLimits(original_limit, original_limit)
 
     def capped(limit: int) -> None:
+        setter(limit)  # refuses what the real one refuses (OverflowError past a C int, ValueError below 1)
         setter(min(limit, cap))
         limits.highest = max(limits.highest, sys.getrecursionlimit())
         limits.capped = limits.capped or limit > cap

@@ -46,7 +46,8 @@ def parity_move(coins: Sequence[int], left: int, right: int) -> Literal["left", 
 
     Returns:
         "left" or "right": the end whose index is in the class (even or odd
-        indices of the original row) that sums more; ties go to the even class.
+        indices of the original row) that sums more; on a tie either class
+        will do (both guarantee the same total).
 
     Raises:
         ValueError: if the row or the remaining interval has an odd number of

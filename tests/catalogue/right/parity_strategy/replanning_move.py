@@ -11,7 +11,7 @@ def parity_guarantee(coins: Sequence[int]) -> int:
 
 
 def parity_move(coins: Sequence[int], left: int, right: int) -> Literal["left", "right"]:
-    if len(coins) % 2 or (right - left + 1) % 2:
-        raise ValueError("the parity strategy needs an even number of coins")
+    if len(coins) % 2 or not 0 <= left < right < len(coins) or (right - left + 1) % 2:
+        raise ValueError(f"left={left}, right={right}: not an even part of an even row of {len(coins)}")
     rest = coins[left : right + 1]
     return "left" if sum(rest[0::2]) >= sum(rest[1::2]) else "right"

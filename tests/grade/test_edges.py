@@ -1,0 +1,160 @@
+"""Where a kata's point lies at an edge: int64 katas at exactly 2**63, speed katas where the slow way fails.
+
+The registry says which katas these are (``Formulation.int64``, ``Formulation.speed``).
+"""
+
+import time
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from coinrow.game import totals_from_difference
+from coinrow.grading import Grader, WrongAnswer, show_call
+from coinrow.registry import FORMULATIONS, by_slug
+from tests.strategies import check_difference, dominant_class_row, skip_unless_attempted
+
+INT64_MAX = 2**63 - 1
+INT64_SLUGS = [f.slug for f in FORMULATIONS if f.int64]
+SPEED_SLUGS = [f.slug for f in FORMULATIONS if f.speed]
+
+# What a wrong answer at each edge tells the learner, by sum(|coins|).
+EDGE_NOTES = {
+    INT64_MAX: (
+        "at the edge: sum(|coins|) = 2**63 - 1, the largest int64, so every value of the table still fits "
+        "(|D[i][j]| <= sum(|coins|)): int64 is right here"
+    ),
+    2**63: (
+        "likely cause: overflows at exactly 2**63: sum(|coins|) = 2**63 is one past the largest int64 "
+        "(2**63 - 1); int64 is safe only while sum(|coins|) <= 2**63 - 1, Python ints from 2**63 on"
+    ),
+}
+
+
+@pytest.mark.parametrize("slug", INT64_SLUGS)
+@pytest.mark.parametrize(
+    "row",
+    [
+        pytest.param([INT64_MAX], id="one-coin-of-2**63-1"),
+        pytest.param([2**62, 2**62 - 1], id="sum-2**63-1"),
+        pytest.param([-(2**62), 2**62 - 1], id="abs-sum-2**63-1-mixed-signs"),
+        pytest.param([2**63], id="one-coin-of-2**63"),
+        pytest.param([-(2**63)], id="one-coin-of-minus-2**63"),
+        pytest.param([2**62, 2**62], id="sum-2**63"),
+        pytest.param([-(2**62), -(2**62)], id="sum-minus-2**63"),
+        pytest.param([2**62, -(2**62)], id="difference-2**63"),
+        pytest.param([-(2**62), 2**62], id="difference-2**63-from-the-right"),
+        pytest.param([1, -INT64_MAX], id="one-take-worth-2**63"),
+    ],
+)
+def test_exact_at_the_int64_edges(grader: Grader, slug: str, row: list[int]) -> None:
+    """sum(|coins|) of exactly 2**63 - 1 (int64 holds every value) and 2**63 (one past): exact either way.
+
+    Expected values come from the exhaustive oracle in Python ints; e.g. on
+    [2**62, -(2**62)] the first player takes 2**62 and the second -(2**62), a
+    difference of 2**63, which int64 wraps to -(2**63).
+    """
+    try:
+        check_difference(grader, slug, row)
+    except WrongAnswer as failure:
+        note = EDGE_NOTES[sum(abs(c) for c in row)]
+        raise WrongAnswer(
+            slug, row, f"{failure}\n  {note}", kind=failure.kind, error=failure.error, mistake=failure.mistake
+        ) from None
+
+
+@pytest.mark.parametrize("slug", INT64_SLUGS)
+@pytest.mark.parametrize(
+    "row",
+    [
+        pytest.param([2**62, -(2**62), 2**62], id="an-interval-difference-of-2-to-63"),
+        pytest.param([INT64_MAX, -INT64_MAX], id="a-difference-of-2-to-64-minus-2"),
+        pytest.param([-(2**62), 2**62, -(2**62), 2**62, 1], id="alternating-signs-wrap-int64"),
+        pytest.param([2**62, 2**62, 2**62, 1], id="sum-beyond-int64-difference-fits"),
+        pytest.param([2**63, 1, 2**64], id="coins-beyond-int64"),
+    ],
+)
+def test_never_overflows(grader: Grader, slug: str, row: list[int]) -> None:
+    """Rows whose absolute sum exceeds 2**63 - 1: the exact difference, as a Python int."""
+    check_difference(grader, slug, row)
+
+
+huge = st.integers(min_value=2**60, max_value=INT64_MAX) | st.integers(
+    min_value=-INT64_MAX, max_value=-(2**60)
+)
+
+
+@pytest.mark.parametrize("slug", INT64_SLUGS)
+@given(row=st.lists(huge, max_size=8))
+def test_huge_coins(grader: Grader, slug: str, row: list[int]) -> None:
+    """Random rows of coins above 2**60 in size: exact, whether or not the sum fits in int64."""
+    check_difference(grader, slug, row)
+
+
+def power_of_ten(n: int) -> str:
+    """``10^4`` for 10000; other numbers as they are."""
+    text = str(n)
+    return f"10^{len(text) - 1}" if text.startswith("1") and set(text[1:]) <= {"0"} and n >= 100 else text
+
+
+def at_sum(row: list[int], total: int) -> tuple[list[int], int]:
+    """A dominant-class row scaled up so that its coins sum to exactly ``total``, with its difference.
+
+    Scaling every coin by k > 0 scales the optimal difference by k. The remainder
+    goes to coin 0, an even-index coin, which then beats the odd-index coins by
+    more still: the even class is still the n/2 largest coins, so the difference
+    is still sum(a[0::2]) - sum(a[1::2]).
+    """
+    scaled = [total // sum(row) * c for c in row]
+    scaled[0] += total - sum(scaled)
+    return scaled, sum(scaled[0::2]) - sum(scaled[1::2])
+
+
+SPEED_CASES = [pytest.param(slug, False, id=f"{slug}-small-coins") for slug in SPEED_SLUGS] + [
+    pytest.param(slug, True, id=f"{slug}-coins-summing-to-2**63-1")
+    for slug in SPEED_SLUGS
+    if slug in INT64_SLUGS
+]
+
+
+@pytest.mark.parametrize(("slug", "at_the_int64_edge"), SPEED_CASES)
+def test_fast_where_the_slow_way_fails(grader: Grader, slug: str, at_the_int64_edge: bool) -> None:
+    """The right answer within the kata's CPU-time limit at its graded size (registry: ``speed``).
+
+    The row is solved by hand (every even-index coin beats every odd-index coin),
+    so its difference is known without running any DP. An int64 kata is also timed
+    on such a row scaled to sum to exactly 2**63 - 1, where int64 still holds every value.
+    """
+    formulation = by_slug(slug)
+    speed = formulation.speed
+    assert speed is not None
+    skip_unless_attempted(grader, slug)
+    row, difference = dominant_class_row(speed.n, seed=speed.n)
+    at_n = f"at n = {power_of_ten(speed.n)}"
+    if at_the_int64_edge:
+        row, difference = at_sum(row, INT64_MAX)
+        at_n += " with coins summing to exactly 2**63 - 1 (int64 still holds every value there)"
+    limit = f"the limit is {speed.cpu_seconds:g} s of CPU time"
+    start = time.process_time()
+    try:
+        grader.check_value(slug, row, totals_from_difference(row, difference))
+    except WrongAnswer as failure:
+        if failure.kind != "too-slow":
+            raise
+        raise WrongAnswer(
+            slug,
+            row,
+            f"{slug}: needs {speed.needs}: still running after {grader.call_limit:g} s of CPU time {at_n}, "
+            "stopped there"
+            f"\n  {show_call(formulation.value_function, row)}",
+            kind="too-slow",
+        ) from None
+    used = time.process_time() - start
+    if used > speed.cpu_seconds:
+        raise WrongAnswer(
+            slug,
+            row,
+            f"{slug}: needs {speed.needs}: {used:.1f} s {at_n}; {limit}"
+            f"\n  {show_call(formulation.value_function, row)} returned the right answer, too slowly",
+            kind="too-slow",
+        )
