@@ -47,8 +47,24 @@ def test_every_wrong_answer_states_the_name_it_must_get(entry: Entry) -> None:
     assert stated == "none" or stated in _known_ids(entry.slug), f"{stated!r} is no catalogued mistake"
 
 
+# Entries that break a stated contract (speed, the int64 edge, a documented error), not the answer's
+# recurrence: no model of a mistake describes them, so they are left out of the share below.
+CONTRACT_ENTRIES = {
+    ("linear_reduction", "quadratic_table"),
+    ("parity_strategy", "move_allows_left_below_zero"),
+    ("parity_strategy", "move_ignores_odd_row"),
+    ("parity_strategy", "move_loose_index_check"),
+    ("parity_strategy", "move_skips_interval_parity"),
+    ("vectorised_dp", "int64_edge_off_by_one"),
+    ("vectorised_dp", "python_ints_always"),
+    ("vectorised_dp", "python_ints_at_the_edge"),
+}
+
+
 def test_most_wrong_answers_are_catalogued_mistakes_the_grader_can_name() -> None:
-    assert sum(e.expected_mistake is not None for e in WRONG) >= 0.6 * len(WRONG)
+    answers = [e for e in WRONG if (e.slug, e.name) not in CONTRACT_ENTRIES]
+    assert CONTRACT_ENTRIES <= {(e.slug, e.name) for e in WRONG}
+    assert sum(e.expected_mistake is not None for e in answers) >= 0.6 * len(answers)
 
 
 @pytest.mark.parametrize("entry", WRONG, ids=[f"{e.slug}-{e.name}" for e in WRONG])

@@ -1,6 +1,8 @@
 """parity_move lets left be -1: an off-by-one in the range check.
 
 Fails on parity_move([1, 2, 3, 4], -1, 0).
+
+Mistake: none
 """
 
 from collections.abc import Sequence

@@ -1,6 +1,8 @@
 """parity_move checks the interval but not the row: it answers on an odd row.
 
 Fails on parity_move([1, 2, 3], 0, 1): two coins 0..1, but a row of three.
+
+Mistake: none
 """
 
 from collections.abc import Sequence

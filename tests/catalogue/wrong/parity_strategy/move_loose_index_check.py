@@ -1,6 +1,8 @@
 """parity_move refuses an interval only when it is both out of range and odd (`and` for `or`).
 
 Fails on parity_move([1, 2, 3, 4], 0, 2): three coins left, accepted.
+
+Mistake: none
 """
 
 from collections.abc import Sequence

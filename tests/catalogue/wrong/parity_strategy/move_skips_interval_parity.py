@@ -1,6 +1,8 @@
 """parity_move checks the range but not that an even number of coins is left.
 
 Fails on parity_move([1, 2, 3, 4], 0, 2): three coins left, accepted.
+
+Mistake: none
 """
 
 from collections.abc import Sequence

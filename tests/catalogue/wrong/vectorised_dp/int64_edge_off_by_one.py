@@ -1,6 +1,8 @@
 """int64 kept up to sum(|coins|) = 2**63: it overflows at exactly 2**63.
 
 Fails on [2**62, -(2**62)]: the difference 2**63 wraps to -(2**63); [2**63] raises OverflowError.
+
+Mistake: none
 """
 
 from collections.abc import Sequence
