@@ -114,7 +114,16 @@ class _Watch:
         self.active = False
         self.own: Path | None = None  # the attempt's own folder: reading it is fine
         self.seen: list[str] = []
+        self._names: list[str] = []
+        self._counted = -1
         sys.addaudithook(self._audit)
+
+    def protected_names(self, fresh: bool = False) -> list[str]:
+        """The loaded modules of the protected packages (recounted only when ``sys.modules`` grew)."""
+        if fresh or len(sys.modules) != self._counted:
+            self._names = [n for n in sys.modules if n.partition(".")[0] in FORBIDDEN_PACKAGES]
+            self._counted = len(sys.modules)
+        return self._names
 
     def _audit(self, event: str, args: tuple[object, ...]) -> None:
         if not self.active:
@@ -141,17 +150,17 @@ def watched(own: Path) -> Iterator[list[str]]:
     if _WATCH is None:
         _WATCH = _Watch()
     watch = _WATCH
-    hidden = {name: mod for name, mod in sys.modules.items() if name.split(".")[0] in FORBIDDEN_PACKAGES}
-    for name in hidden:
-        del sys.modules[name]
+    hidden = {name: sys.modules.pop(name) for name in watch.protected_names()}
+    left = len(sys.modules)
     watch.seen, watch.own = [], own.resolve()
     watch.active = True
     try:
         yield watch.seen
     finally:
         watch.active = False
-        for name in [n for n in sys.modules if n.split(".")[0] in FORBIDDEN_PACKAGES]:
-            del sys.modules[name]
+        if len(sys.modules) != left:  # it imported something: drop what it loaded of the protected packages
+            for name in watch.protected_names(fresh=True):
+                del sys.modules[name]
         sys.modules.update(hidden)
 
 
