@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import psutil
 import pytest
 
-from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, source_file
+from coinrow.registry import FORMULATIONS, IMPLS, source_file
 from coinrow.results import summary_lines
+from tests.self.commandline import run_module
 
 MARK = "kata_hostile_marker"  # in every command line an attempt starts, to find leftovers
 
@@ -39,14 +39,7 @@ def _grade(folder: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     slugs = ",".join(p.name for p in folder.iterdir() if p.is_dir())
     args = ["--impl", str(folder), "--formulation", slugs, "--limit", "0.5", "--no-cache", *extra]
     args += ["--profile", "catalogue"]  # fewer hypothesis examples: these answers are known
-    return subprocess.run(
-        [sys.executable, "-m", "coinrow.grade", *args],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=150,
-        check=False,
-    )
+    return run_module("coinrow.grade", *args)
 
 
 def _line(run: subprocess.CompletedProcess[str], slug: str) -> str:
@@ -175,34 +168,18 @@ def test_progress_is_cached_and_counted(shipped_stubs: Path, tmp_path: Path) -> 
         target = source_file(folder, slug)
         target.parent.mkdir(parents=True)
         target.write_bytes(source_file(source, slug).read_bytes())
-    args = [sys.executable, "-m", "coinrow.grade", "--impl", str(folder), "--profile", "catalogue"]
-    first = subprocess.run(
-        [*args, "--formulation", ",".join(chosen)],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=150,
-        check=False,
-    )
+    args = ["--impl", str(folder), "--profile", "catalogue"]
+    first = run_module("coinrow.grade", *args, "--formulation", ",".join(chosen))
     assert "Solved 2 of 6" in first.stdout
     assert "(cached" not in first.stdout
     report = tmp_path / "results.json"
-    again = subprocess.run(
-        [*args, "--formulation", "difference_dp", "--report", str(report)],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=150,
-        check=False,
-    )
+    again = run_module("coinrow.grade", *args, "--formulation", "difference_dp", "--report", str(report))
     assert "Solved 2 of 6" in again.stdout
     assert "prefix_sum_dp        solved (cached" in again.stdout
     assert "min_of_opponent_dp   not attempted (cached)" in again.stdout
     prefix = source_file(folder, "prefix_sum_dp")
     prefix.write_text(prefix.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
-    edited = subprocess.run(
-        [*args, "--formulation", "difference_dp"], cwd=REPO_ROOT, capture_output=True, text=True, check=False
-    )
+    edited = run_module("coinrow.grade", *args, "--formulation", "difference_dp")
     assert "prefix_sum_dp        not graded in its present form yet" in edited.stdout
     assert "Solved 1 of 6" in edited.stdout  # an edited kata is not counted from its old result
     assert "difference_dp        solved (33" in again.stdout  # graded again, as asked
@@ -222,14 +199,7 @@ def test_the_summary_names_the_next_kata() -> None:
 
 @pytest.mark.parametrize("bad", [["--limit", "abc"], ["--formulation", "nope"], ["--jobs", "0"]])
 def test_bad_options_are_one_line_and_exit_2(bad: list[str]) -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "coinrow.grade", *bad],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    run = run_module("coinrow.grade", *bad)
     assert run.returncode == 2
     assert len(run.stderr.strip().splitlines()) == 1, run.stderr
 

@@ -1,7 +1,5 @@
 """The grader itself: messages, time limits, recursion, broken files."""
 
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -9,7 +7,7 @@ import pytest
 
 from coinrow.game import Totals
 from coinrow.grading import CallTimeout, Grader, WrongAnswer, show_call, show_row, time_limit
-from coinrow.registry import REPO_ROOT
+from tests.self.commandline import run_module
 
 
 def _attempt(tmp_path: Path, slug: str, source: str) -> Grader:
@@ -109,14 +107,8 @@ def test_code_that_swallows_every_timeout_is_stopped_with_a_reason(tmp_path: Pat
     )
     (tmp_path / "difference_dp").mkdir()
     (tmp_path / "difference_dp" / "difference_dp.py").write_text(source, encoding="utf-8")
-    args = [f"--impl={tmp_path}", "--formulation=difference_dp", "--limit=0.2", "--no-cache"]
-    run = subprocess.run(
-        [sys.executable, "-m", "coinrow.grade", *args],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
+    run = run_module(
+        "coinrow.grade", f"--impl={tmp_path}", "--formulation=difference_dp", "--limit=0.2", "--no-cache"
     )
     assert run.returncode == 1
     line = next(x for x in run.stdout.splitlines() if x.startswith("difference_dp "))
