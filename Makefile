@@ -1,6 +1,6 @@
 # Coins in a row kata. Every target sets itself up: a fresh clone needs no install step.
 .DEFAULT_GOAL := help
-.PHONY: help install test solutions check lint typecheck watch reset catalogue
+.PHONY: help install test next solutions check lint typecheck watch reset catalogue
 
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -35,6 +35,9 @@ install: $(STAMP) ## create .venv and install the project with its dev tools
 
 test: $(STAMP) ## grade your answers in problems/ (F=<slugs>, LIMIT=<s> per call, FRESH=1, REPORT=<file>)
 	@$(PY) -m coinrow.grade --impl=problems $(GRADE_ARGS)
+
+next: $(STAMP) ## name the next unsolved kata (as last graded) and the command that starts it
+	@$(PY) -m coinrow.grade --impl=problems --next
 
 solutions: $(STAMP) ## grade the reference solutions with the same suite, afresh
 	@$(PY) -m coinrow.grade --impl=solutions --no-cache $(GRADE_ARGS)
@@ -115,3 +118,7 @@ hint: $(STAMP) ## the next hint for F=<slug>, one more each call (ALL=1 every ti
 .PHONY: mutate
 mutate: $(STAMP) ## mutation score of the references: a sample of mutants each, a few minutes (F=<slug>, FULL=1)
 	@$(PY) -m coinrow.mutate $(if $(F),--formulation=$(F)) $(if $(FULL),--full)
+
+.PHONY: mutate-stale
+mutate-stale: $(STAMP)
+	@$(PY) -m coinrow.mutate --stale

@@ -20,7 +20,7 @@ from coinrow.driver import Options, big_stack_or_reexec, run_children
 from coinrow.grading import DEFAULT_CALL_LIMIT, call_limit
 from coinrow.progress import Progress, attempt_hash, attempt_key, grader_fingerprint
 from coinrow.registry import FORMULATIONS, by_slug, resolve_impl
-from coinrow.results import Result, failed, summary_lines
+from coinrow.results import Result, failed, next_line, summary_lines
 
 
 class _Parser(argparse.ArgumentParser):
@@ -132,10 +132,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", default="", help="write an exercism-style results.json here")
     parser.add_argument("--profile", default="kata", help="the hypothesis profile")
     parser.add_argument("--exit-first", action="store_true", help="stop each kata at its first failure")
+    parser.add_argument("--next", action="store_true", help="name the next unsolved kata; grade nothing")
     args = parser.parse_args(argv)
     impl_dir = resolve_impl(args.impl)
     if impl_dir is None:
         parser.error(f"IMPL={args.impl}: no such folder (use problems, solutions or a folder)")
+    if args.next:  # as the progress cache has it: a kata counts as solved while its file is unchanged
+        solved = Progress(impl_dir).solved()
+        print(next_line(next((f for f in FORMULATIONS if f.slug not in solved), None)))
+        return 0
     try:
         chosen = parse_slugs(args.formulation)
     except KeyError as error:

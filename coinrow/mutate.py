@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import hashlib
 import random
 import subprocess
 import sys
@@ -213,7 +214,23 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--sample", type=int, default=SAMPLE, help=f"mutants per reference (default {SAMPLE})"
     )
+    parser.add_argument(
+        "--stale", action="store_true", help="exit 1 if the suite or a reference changed since the last pass"
+    )
     return parser
+
+
+CHECKED = REPO_ROOT / "tests" / "mutation" / "checked.sha256"  # what the last passing run of all saw
+CHECKED_FILES = ("tests/grade/*.py", "tests/conftest.py", "tests/strategies.py", "solutions/*/*.py")
+
+
+def suite_digest() -> str:
+    """A hash of the grading suite, the references and the equivalents list, as they are now."""
+    digest = hashlib.sha256()
+    files = sorted(p for pattern in CHECKED_FILES for p in REPO_ROOT.glob(pattern))
+    for path in [*files, EQUIVALENTS]:
+        digest.update(path.relative_to(REPO_ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def _report(result: Score) -> list[str]:
@@ -236,6 +253,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     from rich.table import Table
 
     args = _parser().parse_args(argv)
+    if args.stale:
+        fresh = CHECKED.is_file() and CHECKED.read_text(encoding="utf-8").strip() == suite_digest()
+        print(
+            "the mutation score is up to date" if fresh else "the suite or a reference changed: make mutate"
+        )
+        return 0 if fresh else 1
     listed = {e.key for e in load_equivalents()}
     console = Console(highlight=False)
     table = Table(title=f"Mutation score of the references ({'every mutant' if args.full else 'a sample'})")
@@ -255,6 +278,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         table.add_row(*map(str, cells), f"{result.percent:.0f}%", f"{result.seconds:.0f}")
     console.print(table)
     console.print("score: killed, of the graded mutants that are not listed as equivalent")
+    if not failed and set(args.formulation) == {f.slug for f in FORMULATIONS}:
+        CHECKED.write_text(suite_digest() + "\n", encoding="utf-8")  # commit it: CI then skips the run
     return 1 if failed else 0
 
 

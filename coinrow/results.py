@@ -143,6 +143,14 @@ def next_kata(results: dict[str, Result]) -> Formulation | None:
     return None
 
 
+def next_line(upcoming: Formulation | None) -> str:
+    """Where to go next: the kata and the command that starts it."""
+    if upcoming is None:
+        return "Every kata solved: compare them side by side with make compare"
+    slug = upcoming.slug
+    return f"Next: {slug}: the task is in problems/{slug}/README.md; grade it with make test F={slug}"
+
+
 def summary_lines(results: dict[str, Result]) -> list[str]:
     """The kata summary: a line per formulation in the registry's order, its failures, the counts."""
     lines: list[str] = []
@@ -164,11 +172,5 @@ def summary_lines(results: dict[str, Result]) -> list[str]:
     if bonus:
         lines.append(f"Bonus katas solved {len(solved & {f.slug for f in bonus})} of {len(bonus)}")
     if len(results) == len(FORMULATIONS):  # a whole run: say where to go next
-        upcoming = next_kata(results)
-        slug = upcoming.slug if upcoming else ""
-        lines.append(
-            f"Next: {slug}: the task is in problems/{slug}/README.md; grade it with make test F={slug}"
-            if upcoming
-            else "Every kata solved: compare them side by side with make compare"
-        )
+        lines.append(next_line(next_kata(results)))
     return lines

@@ -216,3 +216,17 @@ def test_a_kata_counts_as_solved_only_while_its_attempt_is_unchanged(tmp_path: P
     attempt = source_file(folder, "difference_dp")
     attempt.write_text(attempt.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
     assert Progress(folder).solved() == set()
+
+
+def test_next_names_the_first_kata_not_solved_as_last_graded(tmp_path: Path) -> None:
+    """``make next``: difference_dp solved and unchanged, so the next kata is min_of_opponent_dp."""
+    from coinrow.driver import Options
+    from coinrow.grade import grade
+
+    folder = _lay_out(tmp_path, {"difference_dp": _reference("difference_dp")})
+    grade(Options(folder, 2.0, "catalogue"), ["difference_dp"], jobs=1, fresh=False)
+    done = run_module("coinrow.grade", "--impl", str(folder), "--next")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(
+        "Next: min_of_opponent_dp: the task is in problems/min_of_opponent_dp/README.md"
+    )
