@@ -59,8 +59,7 @@ def test_a_syntax_error_shows_its_place_once_and_the_line_under_it(tmp_path: Pat
     (tmp_path / "difference_dp").mkdir()
     source = "def score_difference(coins):\n    best = max(coins[0], coins[-1]\n    return best\n"
     (tmp_path / "difference_dp" / "difference_dp.py").write_text(source, encoding="utf-8")
-    args = ["tests/grade", "-q", "--tb=no", f"--impl={tmp_path}", "--formulation=difference_dp"]
-    run = run_module("pytest", *args)
+    run = run_module("coinrow.grade", f"--impl={tmp_path}", "--formulation=difference_dp", "--no-cache")
     assert run.returncode == 1
     lines = run.stdout.splitlines()
     place = next(k for k, line in enumerate(lines) if "the file does not import" in line)
