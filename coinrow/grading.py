@@ -280,7 +280,6 @@ class Grader:
         path = source_file(self.impl_dir, slug)
         if path.is_file() and (linked := linked_reference(path, self.impl_dir)):
             return linked
-        before = set(sys.modules)
         try:
             with (
                 time_limit(self.call_limit, f"importing {path.name}"),
@@ -294,7 +293,7 @@ class Grader:
             return error
         if limits.highest > limits.original:
             self._recursion_limits[slug] = limit
-        why = seen[0] if seen else borrowed(module, path, by_slug(slug).functions, set(sys.modules) - before)
+        why = seen[0] if seen else borrowed(module, path, by_slug(slug).functions)
         return why if why is not None else module
 
     def call(self, slug: str, function: str, row: Sequence[int], *extra: object) -> Any:

@@ -57,29 +57,19 @@ def _defined_in(function: object) -> Path | None:
     return Path(code.co_filename).resolve() if code is not None else None
 
 
-def borrowed(
-    module: ModuleType, attempt: Path, functions: Iterable[str], loaded_during_import: Iterable[str]
-) -> str | None:
+def borrowed(module: ModuleType, attempt: Path, functions: Iterable[str]) -> str | None:
     """Why ``module`` (imported from ``attempt``) is not the learner's own code, or None if it is.
+
+    What the file loads while it runs is watched by ``watched``; this reads the file itself.
 
     Args:
         module: the imported attempt.
         attempt: its file.
         functions: the names of the graded functions.
-        loaded_during_import: the names of the modules first imported while the attempt was imported.
     """
     found = borrowed_imports(attempt.read_text(encoding="utf-8", errors="replace"))
     if found:
         return f"it imports {found}: the grader grades only what you write in {attempt.name}"
-    references = IMPLS["solutions"].resolve()
-    for name in loaded_during_import:
-        file = getattr(sys.modules.get(name), "__file__", None)
-        if (
-            file
-            and Path(file).resolve().is_relative_to(references)
-            and Path(file).resolve() != attempt.resolve()
-        ):
-            return f"it loads the reference solution {Path(file).resolve().relative_to(REPO_ROOT)}"
     for name in functions:
         function = getattr(module, name, None)
         where = _defined_in(function) if callable(function) else None
