@@ -128,6 +128,13 @@ class WrongAnswer(AssertionError):
         self._diagnose()
         return self._message
 
+    def unshrunk(self) -> WrongAnswer:
+        """This failure on the row it was found on, saying so; not diagnosed (the summary never shows it)."""
+        note = "\n  (the row as found, not shrunk: a shorter row already fails this way)"
+        copy = WrongAnswer(self.slug, self.row, self._message + note, kind=self.kind, error=self.error)
+        copy.output, copy.more_output = self.output, self.more_output
+        return copy
+
     @property
     def mistake(self) -> str | None:
         self._diagnose()
@@ -253,6 +260,24 @@ class Grader:
     _too_slow_at: dict[str, int] = field(default_factory=dict)
     _recursion_limits: dict[str, int] = field(default_factory=dict)  # set by the file at import
     _probe_answers: dict[str, dict[tuple[int, ...], object] | None] = field(default_factory=dict)
+    _not_graded: dict[str, str] = field(default_factory=dict)  # why: it loaded borrowed code in a call
+    _shortest_failed: dict[tuple[str, FailureKind], int] = field(default_factory=dict)
+
+    def note_reported(self, failure: WrongAnswer) -> None:
+        """Remember a failure the suite reported: the shortest row each kind of failure was seen on."""
+        key, n = (failure.slug, failure.kind), len(failure.row)
+        if failure.ran:
+            self._shortest_failed[key] = min(n, self._shortest_failed.get(key, n))
+
+    def outranked(self, failure: WrongAnswer, shortest: int) -> bool:
+        """True when a reported failure of the same kind has fewer than ``shortest`` coins.
+
+        A check whose rows have at least ``shortest`` coins can then add nothing the
+        summary shows (it lists the shortest row of each kind), so its failure need
+        not be shrunk: hypothesis spends most of a failing run shrinking.
+        """
+        known = self._shortest_failed.get((failure.slug, failure.kind))
+        return known is not None and known < shortest
 
     def module(self, slug: str) -> ModuleType:
         """The imported attempt; import problems are reported as a ``WrongAnswer``."""
@@ -304,6 +329,8 @@ class Grader:
             WrongAnswer: it raised, ran out of time or went too deep.
         """
         call_text = show_call(function, row, *extra)
+        if slug in self._not_graded:  # the whole attempt is disqualified: its code is not run again
+            raise WrongAnswer(slug, row, f"{slug}: not graded: {self._not_graded[slug]}", kind="import")
         slow_n = self._too_slow_at.get(slug)
         if slow_n is not None and len(row) >= slow_n:
             raise WrongAnswer(
@@ -349,6 +376,7 @@ class Grader:
             message += _empty_row_note(slug, row)
             raise WrongAnswer(slug, row, message, kind="exception", error=error, printed=printed) from None
         if seen:
+            self._not_graded[slug] = seen[0]
             raise WrongAnswer(slug, row, f"{slug}: not graded: {seen[0]}", kind="import")
         return answer
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 from coinrow.diagnosis import likely_mistake
 from coinrow.grading import DEFAULT_CALL_LIMIT, Grader, NotAttempted, WrongAnswer, call_limit
@@ -23,6 +23,8 @@ _deterministic = settings(
     database=None,
     report_multiple_bugs=False,
     suppress_health_check=[HealthCheck.too_slow],
+    # no explain phase: the grader writes its own message, and explaining a failure cost more than finding it
+    phases=[phase for phase in Phase if phase is not Phase.explain],
 )
 settings.register_profile("kata", _deterministic, max_examples=60)
 settings.register_profile("ci", _deterministic, max_examples=200)
@@ -115,6 +117,9 @@ def _wrong_answer(excinfo: pytest.ExceptionInfo[BaseException]) -> WrongAnswer |
 
 def _failure(slug: str, item: pytest.Item, call: pytest.CallInfo[None]) -> Failure:
     wrong = _wrong_answer(call.excinfo) if call.excinfo else None
+    grader = item.funcargs.get("grader") if isinstance(item, pytest.Function) else None
+    if wrong is not None and isinstance(grader, Grader):
+        grader.note_reported(wrong)  # later checks on longer rows need not shrink this kind again
     if wrong is None:  # the grader itself stumbled on this answer: still say something
         error = call.excinfo.value if call.excinfo else None
         message = f"{slug}: {item.name}: {type(error).__name__}: {error}".splitlines()[0]

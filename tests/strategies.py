@@ -1,19 +1,21 @@
 """Rows the grading suite draws: hypothesis strategies of short rows of small values (so ties, zeros and
 negatives happen), long rows solved by hand, and grading a row against the oracle."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coinrow.game import totals_from_difference
-from coinrow.grading import Grader
+from coinrow.grading import Grader, WrongAnswer
 from coinrow.oracle import exhaustive_difference
 from coinrow.registry import by_slug
 
 coin = st.integers(min_value=-20, max_value=20)
 rows = st.lists(coin, max_size=10)
-longer_rows = st.lists(coin, min_size=11, max_size=60)  # past the oracle's reach, odd and even
+LONGER = 11  # the shortest of the longer rows: past the oracle's reach
+longer_rows = st.lists(coin, min_size=LONGER, max_size=60)  # odd and even
 even_rows = st.lists(st.tuples(coin, coin), max_size=5).map(lambda pairs: [c for pair in pairs for c in pair])
 
 
@@ -39,3 +41,36 @@ def dominant_class_row(n: int, seed: int) -> tuple[list[int], int]:
 def skip_unless_attempted(grader: Grader, slug: str) -> None:
     """Call on two coins first: a stub is skipped and a broken attempt reported before a long row is built."""
     grader.call(slug, by_slug(slug).value_function, [1, 2])
+
+
+def check_each_row(
+    grader: Grader,
+    rows: st.SearchStrategy[list[int]],
+    shortest: int,
+    check: Callable[[list[int]], None],
+    with_settings: settings | None = None,
+) -> None:
+    """Run ``check`` on rows drawn by hypothesis, none shorter than ``shortest`` coins.
+
+    A failure the summary could never show (the same kind already failed on a
+    shorter row) is not shrunk: the first such row fails the check as found,
+    and the rows after it are drawn but not run. Any other failure is shrunk
+    as usual. Shrinking is most of what a failing run costs. ``with_settings``
+    overrides the hypothesis profile's, as ``@settings`` does on a test.
+    """
+    outranked: list[WrongAnswer] = []
+
+    @given(row=rows)
+    def each(row: list[int]) -> None:
+        if outranked:
+            return
+        try:
+            check(row)
+        except WrongAnswer as failure:
+            if not grader.outranked(failure, shortest):
+                raise
+            outranked.append(failure)
+
+    (with_settings(each) if with_settings else each)()
+    if outranked:
+        raise outranked[0].unshrunk()

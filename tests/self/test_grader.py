@@ -163,3 +163,61 @@ def test_a_file_that_does_not_import_is_reported(tmp_path: Path) -> None:
     message = _message(grader, (1,), 1)
     assert message.startswith("difference_dp: the file does not import: SyntaxError")
     assert "difference_dp.py:1" in message
+
+
+def test_an_attempt_caught_loading_borrowed_code_is_not_run_again(tmp_path: Path) -> None:
+    """Every later call fails at once with the same reason: shrinking a disqualified attempt costs nothing."""
+    calls = tmp_path / "calls.txt"
+    grader = _attempt(
+        tmp_path,
+        "difference_dp",
+        "import importlib\ndef score_difference(coins):\n"
+        f"    open({str(calls)!r}, 'a').write('x')\n"
+        "    return importlib.import_module('coin' + 'row.oracle').exhaustive_difference(coins)\n",
+    )
+    messages = []
+    for row in ([1, 2], [3, 4, 5]):
+        with pytest.raises(WrongAnswer) as failure:
+            grader.call("difference_dp", "score_difference", row)
+        messages.append(str(failure.value))
+        assert failure.value.kind == "import"
+    assert calls.read_text(encoding="utf-8") == "x"  # the second call never reached the attempt
+    reason = "difference_dp: not graded: it loads the grader's own game model (coinrow)"
+    assert messages == [reason, reason]
+
+
+def _always_zero(tmp_path: Path) -> Grader:
+    return _attempt(tmp_path, "difference_dp", "def score_difference(coins):\n    return 0\n")
+
+
+def _check_longer_rows(grader: Grader) -> WrongAnswer:
+    from hypothesis import strategies as st
+
+    from coinrow.game import optimal_totals
+    from tests.strategies import check_each_row
+
+    rows = st.lists(st.integers(min_value=1, max_value=9), min_size=11, max_size=30)
+    with pytest.raises(WrongAnswer) as failure:
+        check_each_row(
+            grader, rows, 11, lambda row: grader.check_value("difference_dp", row, optimal_totals(row))
+        )
+    return failure.value
+
+
+def test_a_failure_on_longer_rows_is_shrunk_while_no_shorter_one_is_known(tmp_path: Path) -> None:
+    failure = _check_longer_rows(_always_zero(tmp_path))
+    # returning 0 is wrong on every row of positive coins with an odd count: the shortest is 11 ones
+    assert failure.row == (1,) * 11
+    assert "not shrunk" not in str(failure)
+
+
+def test_a_failure_the_summary_cannot_show_is_reported_as_found(tmp_path: Path) -> None:
+    """A wrong value is already known on 2 coins: one on 11 or more could never be the one shown."""
+    grader = _always_zero(tmp_path)
+    with pytest.raises(WrongAnswer) as known:
+        grader.check_value("difference_dp", (1, 2), Totals(2, 1))
+    grader.note_reported(known.value)
+    failure = _check_longer_rows(grader)
+    assert failure.kind == "wrong-value"
+    assert len(failure.row) >= 11
+    assert str(failure).endswith("(the row as found, not shrunk: a shorter row already fails this way)")
