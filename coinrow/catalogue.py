@@ -7,12 +7,21 @@ what it is, and a wrong answer's docstring has a line ``Mistake: <id>`` (or
 ``Mistake: none``): the catalogued mistake the grader must name, if any. Each
 file is graded by the grading driver in a process of its own, exactly as
 ``make test F=<slug>`` would grade it. ``python -m coinrow.catalogue``
-prints the whole catalogue as a table.
+grades the whole catalogue afresh and prints it as a table.
+
+Each outcome is also kept in ``tests/catalogue/graded.json`` under a digest of
+its entry and a fingerprint of everything grading depends on (the grader's and
+the suite's files, the options, the versions of Python, pytest, hypothesis and
+NumPy). The repository's own checks take an outcome from there only while both
+are unchanged, and grade every other entry, so an outcome taken is one grading
+would give again; a run that graded any entry writes the file anew.
 """
 
 from __future__ import annotations
 
 import ast
+import hashlib
+import json
 import os
 import re
 import shutil
@@ -24,11 +33,13 @@ from pathlib import Path
 from typing import Literal
 
 from coinrow.driver import Job, Options, run_jobs
+from coinrow.progress import grader_fingerprint
 from coinrow.registry import REPO_ROOT
 from coinrow.results import Result
 
 CATALOGUE = REPO_ROOT / "tests" / "catalogue"
 CATALOGUE_CALL_LIMIT = 1.5  # CPU seconds; the references need under 0.6 s per call
+RECORD = CATALOGUE / "graded.json"
 
 
 @dataclass(frozen=True)
@@ -74,6 +85,7 @@ class Outcome:
     seconds: float  # time the suite spent on this formulation
     hint: str = ""  # the "likely mistake" or "likely cause" line under the message, if any
     mistake: str | None = None  # the id in "likely mistake (<id>)", if the grader named one
+    stopped: bool = False  # the driver had to stop the run: an outcome that is never kept
 
     @property
     def as_expected(self) -> bool:
@@ -110,9 +122,10 @@ def outcome(entry: Entry, result: Result) -> Outcome:
     # the name belongs to the wrong value, which an empty-row crash may precede
     mistake = next((f.mistake for f in failures if f.mistake), None)
     status = result.status_line()
-    if result.status == "stopped":
+    stopped = result.status == "stopped"
+    if stopped:
         status = f"FAILING ({status})"  # a run the grader had to stop is a rejected answer too
-    return Outcome(entry, status, lines[0] if lines else "", result.seconds, hint, mistake)
+    return Outcome(entry, status, lines[0] if lines else "", result.seconds, hint, mistake, stopped)
 
 
 def grade_all(
@@ -136,6 +149,77 @@ def grade_all(
         results = run_jobs(jobs, workers or os.cpu_count() or 1, lambda key, result: on_done and on_done())
     for number, entry in enumerate(chosen):
         yield outcome(entry, results[str(number)])
+
+
+def fingerprint() -> str:
+    """A hash of what an outcome depends on besides its entry: the grader, the options, the packages."""
+    import hypothesis
+    import numpy
+    import pytest
+
+    versions = (
+        f"python {sys.version_info.major}.{sys.version_info.minor}, pytest {pytest.__version__}, "
+        f"hypothesis {hypothesis.__version__}, numpy {numpy.__version__}"
+    )
+    return grader_fingerprint(f"{CATALOGUE_CALL_LIMIT:g}/catalogue/{versions}")
+
+
+def _entry_digest(entry: Entry) -> str:
+    return hashlib.sha256(entry.path.read_bytes()).hexdigest()
+
+
+def _key(entry: Entry) -> str:
+    return f"{entry.verdict}/{entry.slug}/{entry.path.name}"
+
+
+def recorded(chosen: Iterable[Entry], record: Path = RECORD) -> dict[Entry, Outcome]:
+    """The outcomes in ``record`` that grading would give again: same entry, same fingerprint."""
+    try:
+        data = json.loads(record.read_text(encoding="utf-8"))
+        kept = data["entries"] if data["fingerprint"] == fingerprint() else {}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}  # no record yet, or one unreadable: every entry is graded
+    found = {}
+    for entry in chosen:
+        was = kept.get(_key(entry))
+        if isinstance(was, dict) and was.get("digest") == _entry_digest(entry):
+            fields = {k: was[k] for k in ("status", "message", "seconds", "hint", "mistake") if k in was}
+            found[entry] = Outcome(entry, **fields)
+    return found
+
+
+def write_record(outcomes: Iterable[Outcome], record: Path = RECORD) -> None:
+    """Keep every outcome of a run that ended by itself, under its entry's digest and the fingerprint."""
+    entries = {
+        _key(o.entry): {
+            "digest": _entry_digest(o.entry),
+            "status": o.status,
+            "message": o.message,
+            "seconds": round(o.seconds, 2),
+            "hint": o.hint,
+            "mistake": o.mistake,
+        }
+        for o in outcomes
+        if not o.stopped
+    }
+    text = json.dumps({"fingerprint": fingerprint(), "entries": entries}, indent=1, sort_keys=True)
+    record.write_text(text + "\n", encoding="utf-8")
+
+
+def checked(chosen: Iterable[Entry], record: Path = RECORD) -> tuple[dict[Entry, Outcome], int]:
+    """Every entry's outcome, taken from ``record`` where it still holds, graded otherwise.
+
+    Returns:
+        The outcomes by entry, and how many entries were graded in this call. When
+        any was, ``record`` is written anew.
+    """
+    chosen = list(chosen)
+    found = recorded(chosen, record)
+    to_grade = [e for e in chosen if e not in found]
+    found.update({o.entry: o for o in grade_all(to_grade)})
+    if to_grade:
+        write_record([found[e] for e in chosen], record)
+    return {e: found[e] for e in chosen}, len(to_grade)
 
 
 def power_line(outcomes: list[Outcome]) -> str:
@@ -170,6 +254,7 @@ def main() -> int:
             progress.refresh()
 
         outcomes = list(grade_all(chosen, on_done=advance))
+    write_record(outcomes)
     table = Table(title="The grader's catalogue")
     for column in ("", "formulation", "entry", "graded", "smallest failing row", "named", "s"):
         table.add_column(column)

@@ -12,10 +12,15 @@ from coinrow.shipped import export_stubs
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    from tests.self.test_catalogue import OUTCOMES
+    from tests.self.test_catalogue import GRADED_NOW, OUTCOMES
 
     if OUTCOMES:
         terminalreporter.write_line(power_line(list(OUTCOMES.values())))
+        kept = len(OUTCOMES) - sum(GRADED_NOW)
+        terminalreporter.write_line(
+            f"catalogue: {sum(GRADED_NOW)} entries graded in this run, {kept} as graded before "
+            "(tests/catalogue/graded.json: the same entry under the same grader and packages)"
+        )
 
 
 @pytest.fixture(scope="session")

@@ -1,19 +1,27 @@
 """The grader rejects every catalogued mistake and accepts every catalogued correct alternative."""
 
+import json
+import shutil
+from pathlib import Path
+
 import pytest
 
-from coinrow.catalogue import Entry, Outcome, entries, grade_all
+from coinrow.catalogue import Entry, Outcome, checked, entries
 from coinrow.mistakes import catalogued_mistakes
 from coinrow.registry import by_slug
 
 ENTRIES = entries()
 OUTCOMES: dict[Entry, Outcome] = {}  # read by tests/self/conftest.py for the power line
+GRADED_NOW: list[int] = []  # how many entries this run graded (the others: as recorded, unchanged)
 
 
 @pytest.fixture(scope="session")
 def outcomes() -> dict[Entry, Outcome]:
+    """Each entry's outcome: as recorded while the entry and the grader are unchanged, graded otherwise."""
     if not OUTCOMES:
-        OUTCOMES.update({o.entry: o for o in grade_all(ENTRIES)})
+        found, graded = checked(ENTRIES)
+        OUTCOMES.update(found)
+        GRADED_NOW.append(graded)
     return OUTCOMES
 
 
@@ -85,3 +93,23 @@ EXPECTED_CAUSES = {("top_down_memo", "no_memo"): "exponential work"}
 def test_the_likely_cause_named_is_the_real_one(outcomes: dict[Entry, Outcome], slug: str, name: str) -> None:
     outcome = next(o for e, o in outcomes.items() if (e.slug, e.name) == (slug, name))
     assert EXPECTED_CAUSES[slug, name] in outcome.hint, f"{slug}/{name}: {outcome.message} / {outcome.hint!r}"
+
+
+def test_an_outcome_is_reused_only_while_entry_and_grader_are_unchanged(tmp_path: Path) -> None:
+    folder = tmp_path / "right" / "difference_dp"
+    folder.mkdir(parents=True)
+    source = next(e for e in ENTRIES if e.verdict == "right" and e.slug == "difference_dp").path
+    shutil.copyfile(source, folder / "entry.py")
+    (entry,) = entries(tmp_path)
+    record = tmp_path / "graded.json"
+    first, graded = checked([entry], record)
+    assert graded == 1
+    assert first[entry].status.startswith("solved")
+    again, graded = checked([entry], record)
+    assert graded == 0
+    assert again[entry].status == first[entry].status  # the recorded status, its seconds included
+    (folder / "entry.py").write_text(source.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    assert checked([entry], record)[1] == 1  # the entry changed
+    data = json.loads(record.read_text(encoding="utf-8"))
+    record.write_text(json.dumps({**data, "fingerprint": "another grader"}), encoding="utf-8")
+    assert checked([entry], record)[1] == 1  # the grader changed
