@@ -56,10 +56,12 @@ typecheck: shipped ## mypy --strict: the repository's code and the stubs as comm
 	$(VENV)/bin/mypy coinrow tests solutions/*/*.py $(SHIPPED)/*/*.py
 
 # The grading suite on the references goes through the grading driver (one process per formulation,
-# as many at once as there are cores); the repository's self-tests and doctests then run in one pytest.
+# as many at once as there are cores); the repository's self-tests and doctests then run in one pytest,
+# spread over the cores by pytest-xdist (the catalogue's tests, and the driver's, each kept in one process).
 check: lint typecheck ## the repository's own checks: lint, types, the grading suite on the references, self-tests
 	$(PY) -m coinrow.grade --impl=solutions --no-cache --profile=ci
-	$(PY) -m pytest tests --ignore=tests/grade --ignore=tests/e2e --impl=solutions --hypothesis-profile=ci
+	$(PY) -m pytest tests --ignore=tests/grade --ignore=tests/e2e --impl=solutions --hypothesis-profile=ci \
+		--numprocesses=auto --dist=loadgroup
 
 catalogue: $(STAMP) ## grade every catalogued wrong answer and correct alternative, as a table
 	@$(PY) -m coinrow.catalogue

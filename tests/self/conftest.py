@@ -1,26 +1,12 @@
-"""The power line of the grader after a run that graded the catalogue; the stubs as committed."""
+"""Fixtures of the repository's own tests: the stubs as committed, a fresh clone."""
 
 import subprocess
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from coinrow.catalogue import power_line
 from coinrow.registry import REPO_ROOT
 from coinrow.shipped import export_stubs
-
-
-def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    from tests.self.test_catalogue import GRADED_NOW, OUTCOMES
-
-    if OUTCOMES:
-        terminalreporter.write_line(power_line(list(OUTCOMES.values())))
-        kept = len(OUTCOMES) - sum(GRADED_NOW)
-        terminalreporter.write_line(
-            f"catalogue: {sum(GRADED_NOW)} entries graded in this run, {kept} as graded before "
-            "(tests/catalogue/graded.json: the same entry under the same grader and packages)"
-        )
 
 
 @pytest.fixture(scope="session")

@@ -2,16 +2,19 @@
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from coinrow.catalogue import Entry, Outcome, checked, entries
+from coinrow.catalogue import Entry, Outcome, checked, entries, power_line
 from coinrow.mistakes import catalogued_mistakes
 from coinrow.registry import by_slug
 
+pytestmark = pytest.mark.xdist_group("catalogue")  # one process grades the catalogue and writes its record
+
 ENTRIES = entries()
-OUTCOMES: dict[Entry, Outcome] = {}  # read by tests/self/conftest.py for the power line
+OUTCOMES: dict[Entry, Outcome] = {}
 GRADED_NOW: list[int] = []  # how many entries this run graded (the others: as recorded, unchanged)
 
 
@@ -23,6 +26,25 @@ def outcomes() -> dict[Entry, Outcome]:
         OUTCOMES.update(found)
         GRADED_NOW.append(graded)
     return OUTCOMES
+
+
+def test_the_power_line_counts_every_entry_right(
+    outcomes: dict[Entry, Outcome], record_property: Callable[[str, object], None]
+) -> None:
+    """The line the run ends with (tests/self/conftest.py prints it): every count full, no name wrong."""
+    wrong = sum(e.verdict == "wrong" for e in ENTRIES)
+    named = sum(e.expected_mistake is not None for e in ENTRIES)
+    line = power_line(list(outcomes.values()))
+    kept = len(ENTRIES) - GRADED_NOW[0]
+    record_property(
+        "summary",
+        f"{line}\ncatalogue: {GRADED_NOW[0]} entries graded in this run, {kept} as graded before "
+        "(tests/catalogue/graded.json: the same entry under the same grader and packages)",
+    )
+    assert line == (
+        f"wrong answers caught: {wrong} of {wrong}, correct alternatives accepted: "
+        f"{len(ENTRIES) - wrong} of {len(ENTRIES) - wrong}, names: {named} right, 0 wrong"
+    )
 
 
 def test_the_catalogue_covers_every_kind_of_entry() -> None:

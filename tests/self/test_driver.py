@@ -20,6 +20,8 @@ from coinrow.registry import FORMULATIONS, IMPLS, source_file
 from coinrow.results import summary_lines
 from tests.self.commandline import run_module
 
+pytestmark = pytest.mark.xdist_group("driver")  # one at a time: each looks for the others' leftovers
+
 MARK = "kata_hostile_marker"  # in every command line an attempt starts, to find leftovers
 
 
