@@ -6,7 +6,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 F      ?=
-LIMIT  ?= 4
+LIMIT  ?=
 JOBS   ?=
 FRESH  ?=
 REPORT ?=
@@ -15,7 +15,8 @@ EXTRAS := dev,plot
 pip_install = $(PY) -m pip install $(1) 2>$(VENV)/pip-warnings.log || { cat $(VENV)/pip-warnings.log; exit 1; }
 
 # Each formulation is graded in a process of its own by the grading driver (coinrow/grade.py).
-GRADE_ARGS = --formulation="$(F)" --limit="$(LIMIT)" $(if $(JOBS),--jobs="$(JOBS)") $(if $(FRESH),--fresh) \
+# LIMIT, when not given, is the one in coinrow/settings.py (as are the seeds and the row limits).
+GRADE_ARGS = --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") $(if $(JOBS),--jobs="$(JOBS)") $(if $(FRESH),--fresh) \
 	$(if $(REPORT),--report="$(REPORT)")
 
 help: ## list the targets

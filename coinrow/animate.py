@@ -26,8 +26,8 @@ from pathlib import Path
 from coinrow.game import End, difference_table, optimal_line, optimal_totals, prefix_sums
 from coinrow.registry import FORMULATIONS, by_slug
 from coinrow.rowarg import OneLineParser, parse_row
+from coinrow.settings import MAX_COINS
 
-MAX_COINS = 30  # a 30 x 30 table is still readable on a laptop screen
 DEFAULT_ROW = (5, 3, 7, 10)
 DEFAULT_OUT = Path("build") / "animation.html"
 TABLE_SLUGS = tuple(f.slug for f in FORMULATIONS if f.fills_table)

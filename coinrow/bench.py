@@ -45,6 +45,7 @@ from rich.table import Table
 from coinrow.cbaseline import VersusC, versus_c
 from coinrow.grading import CallTimeout, time_limit
 from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module, resolve_impl
+from coinrow.settings import SEED
 
 SIZES = (500, 1000, 2000, 4000)
 EXTRA_SIZES = {"vectorised_dp": (10**4,), "linear_reduction": (10**4, 10**5, 10**6)}
@@ -54,7 +55,6 @@ TIME_BUDGET = 40.0  # seconds for all timed runs of one formulation at one n
 MEMORY_BUDGET = 10.0  # seconds for the one traced run
 TRACE_SLOWDOWN = 30  # a traced pure-Python run takes up to ~30x its untraced time
 CALL_LIMIT = 60.0  # no single call may take longer, whatever the estimate said
-SEED = 486
 DEFAULT_OUT = REPO_ROOT / "build" / "bench.json"
 
 Function = Callable[[Sequence[int]], Any]

@@ -13,7 +13,6 @@ prints the whole catalogue as a table.
 from __future__ import annotations
 
 import ast
-import os
 import re
 import shutil
 import sys
@@ -26,6 +25,7 @@ from typing import Literal
 from coinrow.driver import Job, Options, run_jobs
 from coinrow.registry import REPO_ROOT
 from coinrow.results import Result
+from coinrow.settings import WORKERS
 
 CATALOGUE = REPO_ROOT / "tests" / "catalogue"
 CATALOGUE_CALL_LIMIT = 1.5  # CPU seconds; the references need under 0.6 s per call
@@ -133,7 +133,7 @@ def grade_all(
             shutil.copyfile(entry.path, attempt)
             options = Options(folder, CATALOGUE_CALL_LIMIT, "catalogue")
             jobs.append(Job(str(number), entry.slug, options))
-        results = run_jobs(jobs, workers or os.cpu_count() or 1, lambda key, result: on_done and on_done())
+        results = run_jobs(jobs, workers or WORKERS, lambda key, result: on_done and on_done())
     for number, entry in enumerate(chosen):
         yield outcome(entry, results[str(number)])
 

@@ -21,6 +21,7 @@ from coinrow.grading import DEFAULT_CALL_LIMIT, call_limit
 from coinrow.progress import Progress, attempt_hash, attempt_key, grader_fingerprint
 from coinrow.registry import FORMULATIONS, by_slug, resolve_impl
 from coinrow.results import Result, failed, next_line, summary_lines
+from coinrow.settings import WORKERS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -126,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--formulation", default="", help="slugs to grade, separated by commas or spaces")
     parser.add_argument("--limit", type=call_limit, default=DEFAULT_CALL_LIMIT, help="CPU seconds per call")
-    parser.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1, help="children at once")
+    parser.add_argument("--jobs", type=_jobs, default=WORKERS, help="children at once")
     parser.add_argument("--fresh", action="store_true", help="grade everything, ignoring the cache")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the progress cache")
     parser.add_argument("--report", default="", help="write an exercism-style results.json here")

@@ -32,10 +32,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from coinrow.grading import CallTimeout, time_limit
 from coinrow.oracle import ORACLE_MAX_N
+from coinrow.settings import SEED
 
 SIZES = (128, 256, 512, 1024, 2048)
 ORACLE_SIZES = tuple(n for n in (8, 10, 12, 14, 16, 18, 20) if n <= ORACLE_MAX_N)
-ROW_SEED = 486
 
 Call = Callable[[Sequence[int]], object]
 
@@ -93,7 +93,7 @@ class Series:
 
 def growth_row(n: int) -> list[int]:
     """The row timed at size ``n``: seeded random coins 1..1000, the same for every series."""
-    rng = random.Random(ROW_SEED * 100_003 + n)
+    rng = random.Random(SEED * 100_003 + n)
     return [rng.randint(1, 1000) for _ in range(n)]
 
 

@@ -30,10 +30,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, source_file
+from coinrow.settings import WORKERS
 
 EQUIVALENTS = REPO_ROOT / "tests" / "mutation" / "equivalent.toml"
 SAMPLE = 20  # mutants per reference without --full: a few minutes for all eleven on 2 cores
-WORKERS = 2
 
 
 @dataclass(frozen=True)

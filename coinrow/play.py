@@ -24,8 +24,8 @@ from rich.markup import escape
 from coinrow.console import output_console
 from coinrow.game import Cell, End, difference_table, optimal_totals
 from coinrow.rowarg import OneLineParser, parse_row
+from coinrow.settings import MAX_COINS
 
-MAX_COINS = 30
 RANDOM_ROW_LENGTH = 8
 RANDOM_COIN_RANGE = (1, 20)  # small values, so totals are easy to add up in one's head
 HINT = "Type l (or left) to take the left coin, r (or right) to take the right coin, or q to quit."
