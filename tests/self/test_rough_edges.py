@@ -97,12 +97,13 @@ def test_a_float_answer_is_named_a_float_in_compare(shipped_stubs: Path, tmp_pat
 
 
 def test_the_growth_note_says_what_it_means() -> None:
-    # n = 100000 after n = 16: every series is predicted far over the 23 s budget (an O(n^2) call at
-    # 6250x the length takes about 4 * 10**7 times as long), so none is timed there, and the note says why.
-    done = coinrow("compare", "--row=5 3 7 10", "--sizes=16 100000", "--oracle-sizes=4 6")
+    # n = 10**6 after n = 16: with one size measured, every series is predicted with the exponent 2, so
+    # 62,500x the length takes about 4 * 10**9 times as long: over the 23 s budget even for a call of
+    # 0.1 microseconds at n = 16 (the O(n) parity strategy on a fast machine), so none is timed there.
+    done = coinrow("compare", "--row=5 3 7 10", "--sizes=16 1000000", "--oracle-sizes=4 6")
     assert done.returncode == 0, done.stderr
     notes = re.findall(
-        r"^  (\w+): not timed from n = 100000: one call there should take about ([\d,.]+) s, "
+        r"^  (\w+): not timed from n = 1000000: one call there should take about ([\d,.]+) s, "
         r"and ([\d.]+) s of the table's 23 s budget is left$",
         done.stdout,
         flags=re.MULTILINE,
