@@ -2,11 +2,9 @@
 
 Each formulation's graded function runs on the same seeded rows (coins 1..1000)
 at n = 500, 1000, 2000, 4000, plus 10**4 for ``vectorised_dp`` and 10**4, 10**5,
-10**6 for ``linear_reduction``. Time is the median CPU time of ``--runs`` calls
-(``time.thread_time``: other work on the machine does not count, and while the
-call's CPU limit is armed the process clock only moves at scheduler ticks);
-peak memory is what ``tracemalloc`` traces in one more call, made separately
-because tracing slows pure Python down some 10-40x.
+10**6 for ``linear_reduction``. Time is the median CPU time per call of ``--runs``
+timings and peak memory what ``tracemalloc`` traces in one more call, both taken
+by ``coinrow.timing``, the rule the growth table of ``compare`` follows too.
 Both are also given as a ratio to the reference ``vectorised_dp`` (the compiled
 baseline) measured at the same n in the same run. At the default sizes,
 ``vectorised_dp`` and ``linear_reduction`` are then set against compiled C
@@ -24,14 +22,10 @@ Usage: ``python -m coinrow.bench [--impl solutions|problems|DIR] [--runs N]
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import platform
-import random
-import statistics
 import sys
 import time
-import tracemalloc
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -46,6 +40,7 @@ from coinrow.cbaseline import VersusC, versus_c
 from coinrow.grading import CallTimeout, time_limit
 from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module, resolve_impl
 from coinrow.settings import SEED
+from coinrow.timing import predicted_seconds, seeded_row, time_calls, traced_peak
 
 SIZES = (500, 1000, 2000, 4000)
 EXTRA_SIZES = {"vectorised_dp": (10**4,), "linear_reduction": (10**4, 10**5, 10**6)}
@@ -73,53 +68,9 @@ class Cell:
     note: str = ""
 
 
-def bench_row(n: int) -> list[int]:
-    """The seeded row of n coins, 1..1000, that every formulation gets at size n."""
-    rng = random.Random(SEED + n)
-    return [rng.randint(1, 1000) for _ in range(n)]
-
-
 def sizes_for(slug: str, sizes: Sequence[int], extras: bool) -> list[int]:
     """The sizes one formulation is measured at."""
     return sorted({*sizes, *(EXTRA_SIZES.get(slug, ()) if extras else ())})
-
-
-def timed(function: Function, row: Sequence[int]) -> float:
-    """CPU seconds of this thread that one call takes (raises ``CallTimeout`` past ``CALL_LIMIT``)."""
-    gc.collect()
-    with time_limit(CALL_LIMIT):
-        start = time.thread_time()
-        function(row)
-        return time.thread_time() - start
-
-
-def traced_peak(function: Function, row: Sequence[int]) -> int:
-    """Peak bytes that tracemalloc traces during one call."""
-    gc.collect()
-    tracemalloc.start()
-    try:
-        with time_limit(CALL_LIMIT):
-            function(row)
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-
-
-def estimate(history: list[tuple[int, float]], n: int) -> float | None:
-    """Seconds one call at n should take, from the (n, seconds) already measured.
-
-    The growth exponent comes from the last two points (clamped to 1..3), or 2
-    with a single point; None when nothing was measured yet.
-    """
-    if not history:
-        return None
-    n1, t1 = history[-1]
-    exponent = 2.0
-    if len(history) >= 2:
-        n0, t0 = history[-2]
-        if t0 > 0 and t1 > 0 and n1 != n0:
-            exponent = min(3.0, max(1.0, np.log(t1 / t0) / np.log(n1 / n0)))
-    return float(t1 * (n / n1) ** exponent)
 
 
 def attempted(function: Function) -> str | None:
@@ -142,25 +93,25 @@ def measure(
     """Time and trace one formulation at every size, skipping what would take too long."""
     formulation = by_slug(slug)
     cells: list[Cell] = []
-    history: list[tuple[int, float]] = []
+    history: dict[int, float] = {}  # n -> seconds, the sizes measured so far
     blocked = ""
     for n in sizes:
         cell = Cell(slug, n)
         cells.append(cell)
-        guess = estimate(history, n)
+        guess = predicted_seconds(history, n)
         if blocked:
             cell.note = blocked
         elif formulation.max_n is not None and n > formulation.max_n:
             cell.note = f"skipped: exponential, n > {formulation.max_n}"
-        elif guess is not None and guess * runs > TIME_BUDGET:
+        elif history and guess * runs > TIME_BUDGET:
             cell.note = f"skipped (~{guess * runs:.0f} s for {runs} runs)"
         if cell.note:
             advance()
             advance()
             continue
-        row = bench_row(n)
+        row = seeded_row(n)
         try:
-            cell.seconds = statistics.median(timed(function, row) for _ in range(runs))
+            cell.seconds = time_calls(function, row, limit=CALL_LIMIT, repeats=runs).median
         except CallTimeout:
             cell.note = f"a call took over {CALL_LIMIT:g} s"
             blocked = f"skipped: over {CALL_LIMIT:g} s at n = {n}"
@@ -171,11 +122,11 @@ def measure(
         if cell.seconds is None:
             advance()
             continue
-        history.append((n, cell.seconds))
+        history[n] = cell.seconds
         if cell.seconds * TRACE_SLOWDOWN > MEMORY_BUDGET:
             cell.note = f"memory skipped (~{cell.seconds * TRACE_SLOWDOWN:.0f} s traced)"
         else:
-            cell.peak_bytes = traced_peak(function, row)
+            cell.peak_bytes = traced_peak(function, row, limit=CALL_LIMIT)
         advance()
     return cells
 
@@ -327,7 +278,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     order = {f.slug: k for k, f in enumerate(FORMULATIONS)}
     cells.sort(key=lambda c: (order[c.slug], c.n))
     seconds = {(c.slug, c.n): c.seconds for c in cells if c.seconds is not None}
-    versus, context = versus_c(seconds, bench_row, args.runs)
+    versus, context = versus_c(seconds, seeded_row, args.runs)
     elapsed = time.perf_counter() - started
 
     console.print(render(cells, args.impl, args.runs))
