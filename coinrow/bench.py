@@ -15,8 +15,9 @@ longer than a kata's ``max_n`` (brute force), timed runs estimated over
 ``TIME_BUDGET`` seconds and traced runs over ``MEMORY_BUDGET`` seconds (the
 estimate extrapolates from the smaller rows already measured).
 
-Usage: ``python -m coinrow.bench [--impl solutions|problems|DIR] [--runs N]
-[--sizes N,N,...] [--out FILE]``. Bad arguments: one line on stderr, exit 2.
+Usage: ``coinrow bench [--impl solutions|problems|DIR] [--runs N]
+[--sizes N,N,...] [--out FILE]`` (or ``python -m coinrow.bench …``). Bad arguments: one line on
+stderr, exit 2.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import numpy as np
 from rich.console import Console
@@ -38,7 +39,8 @@ from rich.table import Table
 
 from coinrow.cbaseline import VersusC, versus_c
 from coinrow.grading import CallTimeout, time_limit
-from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module, resolve_impl
+from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module
+from coinrow.rowarg import UsageError, impl_dir, parse_sizes
 from coinrow.settings import SEED
 from coinrow.timing import predicted_seconds, seeded_row, time_calls, traced_peak
 
@@ -198,52 +200,21 @@ def render(cells: list[Cell], impl: str, runs: int) -> Table:
     return table
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, with its errors as one line on stderr instead of usage text."""
-
-    def error(self, message: str) -> NoReturn:
-        fail(message)
-
-
-def fail(message: str) -> NoReturn:
-    """One line on stderr, exit status 2."""
-    print(f"bench: error: {message}", file=sys.stderr)
-    raise SystemExit(2)
-
-
-def parse_sizes(text: str) -> tuple[int, ...]:
-    """``"500,1000"`` -> ``(500, 1000)``; anything else ends the program with exit status 2."""
-    try:
-        sizes = tuple(int(part) for part in text.split(","))
-    except ValueError:
-        fail(f"--sizes={text}: expected numbers separated by commas, like 500,1000")
-    if any(n < 2 for n in sizes):
-        fail(f"--sizes={text}: every size must be at least 2")
-    return sizes
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """Run the benchmark from the command line (see the module docstring); exit status 2 on bad input."""
-    parser = _Parser(prog="python -m coinrow.bench", description=__doc__.splitlines()[0] if __doc__ else "")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow bench`` (see the module docstring)."""
     parser.add_argument("--impl", default="solutions", help="solutions (default), problems, or a folder")
-    parser.add_argument("--runs", type=int, default=RUNS, help=f"timed calls per cell (default {RUNS})")
+    parser.add_argument("--runs", type=int, default=RUNS, help=f"timings per cell (default {RUNS})")
     parser.add_argument("--sizes", default=None, help="comma-separated n instead of the default sizes")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where to write the JSON")
-    args = parser.parse_args(argv)
-    impl_dir = resolve_impl(args.impl)
-    if impl_dir is None:
-        fail(f"--impl={args.impl}: no such folder (use solutions, problems or a folder)")
-    if args.runs < 1:
-        fail(f"--runs={args.runs}: must be at least 1")
-    sizes = parse_sizes(args.sizes) if args.sizes else SIZES
-    extras = args.sizes is None
-    started = time.perf_counter()
 
+
+def attempts(folder: Path) -> tuple[dict[str, Function], list[Cell]]:
+    """The graded function of each formulation that runs, and a cell saying why for each that does not."""
     functions: dict[str, Function] = {}
     cells: list[Cell] = []
     for formulation in FORMULATIONS:
         try:
-            module = load_module(impl_dir, formulation.slug)
+            module = load_module(folder, formulation.slug)
             function = getattr(module, formulation.value_function)
             reason = attempted(function)
         except Exception as error:  # noqa: BLE001 - a broken attempt is reported, not benchmarked
@@ -252,6 +223,22 @@ def main(argv: Sequence[str] | None = None) -> None:
             functions[formulation.slug] = function
         else:
             cells.append(Cell(formulation.slug, 0, note=reason))
+    return functions, cells
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow bench``: the table on stdout, the JSON in ``--out``; 0.
+
+    Raises:
+        UsageError: no such ``--impl`` folder, ``--runs`` under 1, or bad ``--sizes``.
+    """
+    folder = impl_dir(args.impl, "--impl")
+    if args.runs < 1:
+        raise UsageError(f"--runs={args.runs}: must be at least 1")
+    sizes = parse_sizes("--sizes", args.sizes, smallest=2) if args.sizes else SIZES
+    extras = args.sizes is None
+    started = time.perf_counter()
+    functions, cells = attempts(folder)
     baseline_function = getattr(load_module(IMPLS["solutions"], BASELINE), "score_difference")  # noqa: B009
 
     console = Console(width=None if sys.stdout.isatty() else 132)
@@ -267,7 +254,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         baseline = measure(BASELINE, baseline_function, baseline_sizes, args.runs, advance)
         for slug, function in functions.items():
             progress.update(task, description=f"benchmarking {slug}")
-            if slug == BASELINE and impl_dir == IMPLS["solutions"]:
+            if slug == BASELINE and folder == IMPLS["solutions"]:
                 measured = [c for c in baseline if c.n in plan[slug]]  # the same code: measured once
                 for _ in range(2 * len(measured)):
                     advance()
@@ -299,7 +286,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         "versus_c": {"note": context, "targets": [asdict(v) for v in versus]},
     }
     args.out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    from coinrow.cli import alias
+
+    alias("bench")

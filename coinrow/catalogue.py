@@ -12,10 +12,10 @@ prints the whole catalogue as a table.
 
 from __future__ import annotations
 
+import argparse
 import ast
 import re
 import shutil
-import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -153,8 +153,12 @@ def power_line(outcomes: list[Outcome]) -> str:
     )
 
 
-def main() -> int:
-    """Print the catalogue as a table with the power line; exit 1 if an entry is misjudged."""
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``coinrow catalogue`` has no options."""
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow catalogue``: the catalogue as a table with the power line; 1 if an entry is misjudged."""
     from rich.console import Console
     from rich.markup import escape
     from rich.progress import Progress
@@ -186,4 +190,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from coinrow.cli import alias
+
+    alias("catalogue")
