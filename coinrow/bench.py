@@ -38,6 +38,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from coinrow.cbaseline import VersusC, versus_c
+from coinrow.cli import add_impl_option
 from coinrow.grading import CallTimeout, time_limit
 from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module
 from coinrow.rowarg import UsageError, impl_dir, parse_sizes
@@ -202,7 +203,7 @@ def render(cells: list[Cell], impl: str, runs: int) -> Table:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``coinrow bench`` (see the module docstring)."""
-    parser.add_argument("--impl", default="solutions", help="solutions (default), problems, or a folder")
+    add_impl_option(parser, "solutions")
     parser.add_argument("--runs", type=int, default=RUNS, help=f"timings per cell (default {RUNS})")
     parser.add_argument("--sizes", default=None, help="comma-separated n instead of the default sizes")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where to write the JSON")

@@ -145,6 +145,15 @@ def alias(command: str) -> NoReturn:
     raise SystemExit(main([command, *sys.argv[1:]]))
 
 
+def add_impl_option(parser: argparse.ArgumentParser, default: str) -> None:
+    """``--impl``: the code to run, read by ``rowarg.impl_dir`` once parsed."""
+    parser.add_argument(
+        "--impl",
+        default=default,
+        help=f"problems, solutions or a folder laid out like them (default {default})",
+    )
+
+
 # --- compare and trace ------------------------------------------------------------------------------
 
 
@@ -158,7 +167,7 @@ def add_compare(parser: argparse.ArgumentParser) -> None:
     """The options of ``coinrow compare``."""
     parser.description = "Three tables: answers (against the exhaustive oracle), anatomy, growth."
     _row_arguments(parser)
-    parser.add_argument("--impl", default="solutions", help="solutions (default), problems, or a folder")
+    add_impl_option(parser, "solutions")
     parser.add_argument("--plot", help="also draw the growth table as a log-log chart (.png, .svg or .pdf)")
     parser.add_argument("--sizes", help='row lengths to time, e.g. --sizes="64 128" (default 128 … 2048)')
     parser.add_argument("--oracle-sizes", help="row lengths to time the oracle at (default 8 … 20, step 2)")

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from coinrow.cli import add_impl_option
 from coinrow.driver import Options, big_stack_or_reexec, run_children
 from coinrow.grading import DEFAULT_CALL_LIMIT, call_limit
 from coinrow.progress import Progress, attempt_hash, attempt_key, grader_fingerprint
@@ -102,9 +103,7 @@ def grade(
 
 def add_next_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``coinrow next``."""
-    parser.add_argument(
-        "--impl", default="problems", help="problems, solutions or a folder laid out like them"
-    )
+    add_impl_option(parser, "problems")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
