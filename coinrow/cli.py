@@ -121,7 +121,11 @@ def build_parser(chosen: str | None = None) -> tuple[CommandParser, dict[str, Co
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; return its exit status (2 for bad input, after one line on stderr)."""
+    """Run one command; return its exit status (2 for bad input, after one line on stderr).
+
+    ``argv`` defaults to ``sys.argv[1:]``: ``main(["hint", "difference_dp"])`` is
+    ``coinrow hint difference_dp``.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     chosen = argv[0] if argv and argv[0] in BY_NAME else None
     parser, parsers = build_parser(chosen)
