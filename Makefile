@@ -4,9 +4,11 @@
 
 VENV   := .venv
 PY     := $(VENV)/bin/python
+# The command line (coinrow/cli.py; installed as `coinrow` too): `$(COINROW) --help` lists its commands.
+COINROW := $(PY) -m coinrow
 STAMP  := $(VENV)/.installed
 F      ?=
-LIMIT  ?= 4
+LIMIT  ?=
 JOBS   ?=
 FRESH  ?=
 REPORT ?=
@@ -14,8 +16,9 @@ EXTRAS := dev,plot
 # pip's own progress (a line per package) shows; its warnings go to a file, shown only if the install fails
 pip_install = $(PY) -m pip install $(1) 2>$(VENV)/pip-warnings.log || { cat $(VENV)/pip-warnings.log; exit 1; }
 
-# Each formulation is graded in a process of its own by the grading driver (coinrow/grade.py).
-GRADE_ARGS = --formulation="$(F)" --limit="$(LIMIT)" $(if $(JOBS),--jobs="$(JOBS)") $(if $(FRESH),--fresh) \
+# Each formulation is graded in a process of its own by the grading driver (coinrow test, coinrow/grade.py).
+# LIMIT, when not given, is the one in coinrow/settings.py (as are the seeds and the row limits).
+GRADE_ARGS = --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") $(if $(JOBS),--jobs="$(JOBS)") $(if $(FRESH),--fresh) \
 	$(if $(REPORT),--report="$(REPORT)")
 
 help: ## list the targets
@@ -34,19 +37,19 @@ $(STAMP): pyproject.toml
 install: $(STAMP) ## create .venv and install the project with its dev tools
 
 test: $(STAMP) ## grade your answers in problems/ (F=<slugs>, LIMIT=<s> per call, FRESH=1, REPORT=<file>)
-	@$(PY) -m coinrow.grade --impl=problems $(GRADE_ARGS)
+	@$(COINROW) test --impl=problems $(GRADE_ARGS)
 
 next: $(STAMP) ## name the next unsolved kata (as last graded) and the command that starts it
-	@$(PY) -m coinrow.grade --impl=problems --next
+	@$(COINROW) next --impl=problems
 
 solutions: $(STAMP) ## grade the reference solutions with the same suite, afresh
-	@$(PY) -m coinrow.grade --impl=solutions --no-cache $(GRADE_ARGS)
+	@$(COINROW) test --impl=solutions --no-cache $(GRADE_ARGS)
 
 # The repository's own checks read the stubs as committed (build/shipped), never the attempts in problems/.
 SHIPPED := build/shipped
 .PHONY: shipped
 shipped: $(STAMP)
-	@$(PY) -m coinrow.shipped
+	@$(COINROW) shipped
 
 lint: shipped ## ruff check and ruff format --check: the repository's code and the stubs as committed
 	$(VENV)/bin/ruff check --extend-exclude problems . $(SHIPPED)
@@ -59,19 +62,19 @@ typecheck: shipped ## mypy --strict: the repository's code and the stubs as comm
 # as many at once as there are cores); the repository's self-tests and doctests then run in one pytest,
 # spread over the cores by pytest-xdist (the catalogue's tests, and the driver's, each kept in one process).
 check: lint typecheck ## the repository's own checks: lint, types, the grading suite on the references, self-tests
-	$(PY) -m coinrow.grade --impl=solutions --no-cache --profile=ci
+	$(COINROW) test --impl=solutions --no-cache --profile=ci
 	$(PY) -m pytest tests --ignore=tests/grade --ignore=tests/e2e --impl=solutions --hypothesis-profile=ci \
 		--numprocesses=auto --dist=loadgroup
 
 catalogue: $(STAMP) ## grade every catalogued wrong answer and correct alternative, as a table
-	@$(PY) -m coinrow.catalogue
+	@$(COINROW) catalogue
 
 watch: $(STAMP) ## re-grade on every save (F=<slug> for one)
 	$(VENV)/bin/ptw --now --clear --patterns '*.py,**/*.py' --ignore-patterns '**/backups/*' \
-		--runner $(PY) problems -m coinrow.grade --impl=problems $(GRADE_ARGS)
+		--runner $(PY) problems -m coinrow test --impl=problems $(GRADE_ARGS)
 
 reset: $(STAMP) ## restore the stub of F=<slug> from git, after backing up your attempt
-	@$(PY) -m coinrow.reset $(F)
+	@$(COINROW) reset $(F)
 
 # See it and play it: the table animated in a browser, its browser test, a game against optimal play.
 .PHONY: animate play e2e
@@ -79,10 +82,10 @@ E2E_STAMP := $(VENV)/.e2e-installed
 E2E_EXTRAS := $(EXTRAS),e2e
 
 animate: $(STAMP) ## write the table animation, one HTML page (ROW="5 3 7 10", F=<slug>, OUT=<file>)
-	@$(PY) -m coinrow.animate $(if $(ROW),--row "$(ROW)") $(if $(F),--formulation $(F)) $(if $(OUT),--out "$(OUT)")
+	@$(COINROW) animate $(if $(ROW),--row "$(ROW)") $(if $(F),--formulation $(F)) $(if $(OUT),--out "$(OUT)")
 
 play: $(STAMP) ## play first against the optimal opponent (ROW="8 15 3 7"; SEED=<n> repeats a random row)
-	@$(PY) -m coinrow.play $(if $(ROW),--row "$(ROW)") $(if $(SEED),--seed $(SEED))
+	@$(COINROW) play $(if $(ROW),--row "$(ROW)") $(if $(SEED),--seed $(SEED))
 
 $(E2E_STAMP): $(STAMP)
 	@$(call pip_install,-e '.[$(E2E_EXTRAS)]')
@@ -101,26 +104,26 @@ ROWARG := $(if $(strip $(ROW)),--row="$(ROW)")
 JSONARG := $(if $(JSON),--json)
 
 compare: $(STAMP) ## answers, anatomy, growth of every formulation (ROW=, IMPL=problems, PLOT=, JSON=1, SPOILERS=1)
-	@$(PY) -m coinrow compare $(ROWARG) --impl=$(IMPL) $(if $(PLOT),--plot="$(PLOT)") $(JSONARG) $(if $(SPOILERS),--spoilers)
+	@$(COINROW) compare $(ROWARG) --impl=$(IMPL) $(if $(PLOT),--plot="$(PLOT)") $(JSONARG) $(if $(SPOILERS),--spoilers)
 
 trace: $(STAMP) ## the table and the optimal line of play of ROW="5 3 7 10" (F=<slug>, JSON=1)
-	@$(PY) -m coinrow trace --row="$(ROW)" --formulation=$(or $(F),difference_dp) $(JSONARG)
+	@$(COINROW) trace --row="$(ROW)" --formulation=$(or $(F),difference_dp) $(JSONARG)
 
 # The benchmark: every reference against the compiled baseline.
 .PHONY: bench
 bench: $(STAMP) ## time and peak memory of every reference vs vectorised_dp (IMPL=problems: your attempts)
-	@$(PY) -m coinrow.bench --impl=$(or $(IMPL),solutions)
+	@$(COINROW) bench --impl=$(or $(IMPL),solutions)
 
 # Hints one tier at a time, read from the task README; the count is kept in build/hints.json.
 .PHONY: hint
 hint: $(STAMP) ## the next hint for F=<slug>, one more each call (ALL=1 every tier, RESET=1 starts over)
-	@$(PY) -m coinrow.hint $(if $(F),"$(F)") $(if $(ALL),--all) $(if $(RESET),--reset)
+	@$(COINROW) hint $(if $(F),"$(F)") $(if $(ALL),--all) $(if $(RESET),--reset)
 
 # How strong the grading suite is: mutants of every reference, each graded like an attempt.
 .PHONY: mutate
 mutate: $(STAMP) ## mutation score of the references: a sample of mutants each, a few minutes (F=<slug>, FULL=1)
-	@$(PY) -m coinrow.mutate $(if $(F),--formulation=$(F)) $(if $(FULL),--full)
+	@$(COINROW) mutate $(if $(F),--formulation=$(F)) $(if $(FULL),--full)
 
 .PHONY: mutate-stale
 mutate-stale: $(STAMP)
-	@$(PY) -m coinrow.mutate --stale
+	@$(COINROW) mutate --stale

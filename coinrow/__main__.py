@@ -1,4 +1,4 @@
-"""``python -m coinrow compare|trace …``: see ``coinrow.cli``."""
+"""``python -m coinrow <command> …``, the same as the ``coinrow`` command: see ``coinrow.cli``."""
 
 from coinrow.cli import main
 

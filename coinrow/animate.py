@@ -16,8 +16,8 @@ control, Reset, arrow keys). The table shown is the chosen formulation's own tab
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from importlib import resources
@@ -25,9 +25,9 @@ from pathlib import Path
 
 from coinrow.game import End, difference_table, optimal_line, optimal_totals, prefix_sums
 from coinrow.registry import FORMULATIONS, by_slug
-from coinrow.rowarg import OneLineParser, parse_row
+from coinrow.rowarg import UsageError, formulation_slug, parse_row
+from coinrow.settings import MAX_COINS
 
-MAX_COINS = 30  # a 30 x 30 table is still readable on a laptop screen
 DEFAULT_ROW = (5, 3, 7, 10)
 DEFAULT_OUT = Path("build") / "animation.html"
 TABLE_SLUGS = tuple(f.slug for f in FORMULATIONS if f.fills_table)
@@ -248,11 +248,8 @@ def embed_data(template: str, data: dict[str, object]) -> str:
     return template.replace(DATA_MARK, json.dumps(data, ensure_ascii=False).replace("</", "<\\/"))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: write the page and print its path. Bad input: one line on stderr, exit 2."""
-    parser = OneLineParser(
-        prog="python -m coinrow.animate", description="Write an HTML animation of a DP table filling."
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow animate``."""
     parser.add_argument("--row", default=" ".join(map(str, DEFAULT_ROW)), help='coins, e.g. "5 3 7 10"')
     parser.add_argument(
         "--formulation",
@@ -264,28 +261,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--out", type=Path, default=DEFAULT_OUT, help=f"where to write (default {DEFAULT_OUT})"
     )
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow animate``: write the page and print its path; 0.
+
+    Raises:
+        UsageError: an unknown slug or one without a table, a bad row, or an ``--out`` it cannot write.
+    """
     try:
-        formulation = by_slug(args.formulation)
-    except KeyError as error:
-        parser.error(f"--formulation: {error.args[0]}")
+        formulation = by_slug(formulation_slug(args.formulation))
+    except UsageError as error:
+        raise UsageError(f"--formulation: {error}") from None
     if not formulation.fills_table:
-        parser.error(
+        raise UsageError(
             f"{formulation.slug} has no table to animate (it keeps no n x n interval table); "
             f"these do: {', '.join(TABLE_SLUGS)}"
         )
     try:
         coins = parse_row(args.row, MAX_COINS, required=True)
-    except ValueError as error:
-        parser.error(f"--row: {error}")
+    except UsageError as error:
+        raise UsageError(f"--row: {error}") from None
     try:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(render_html(coins, args.formulation), encoding="utf-8")
     except OSError as error:
-        parser.error(f"--out: cannot write {args.out}: {error.strerror}")
+        raise UsageError(f"--out: cannot write {args.out}: {error.strerror}") from None
     print(f"wrote {args.out} ({by_slug(args.formulation).title}, {len(coins)} coins); open it in a browser")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from coinrow.cli import alias
+
+    alias("animate")

@@ -9,7 +9,6 @@ any of them into ``Totals`` and checks them against the exhaustive oracle. A
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,10 +117,9 @@ def graded_statuses(impl_dir: Path) -> dict[str, tuple[Status, str]]:
     from coinrow.driver import Options
     from coinrow.grade import grade
     from coinrow.grading import DEFAULT_CALL_LIMIT
+    from coinrow.settings import WORKERS
 
-    results = grade(
-        Options(impl_dir.resolve(), DEFAULT_CALL_LIMIT), [], jobs=os.cpu_count() or 1, fresh=False
-    )
+    results = grade(Options(impl_dir.resolve(), DEFAULT_CALL_LIMIT), [], jobs=WORKERS, fresh=False)
     statuses: dict[str, tuple[Status, str]] = {}
     for slug, result in results.items():
         failures = result.failures()

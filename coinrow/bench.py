@@ -2,11 +2,9 @@
 
 Each formulation's graded function runs on the same seeded rows (coins 1..1000)
 at n = 500, 1000, 2000, 4000, plus 10**4 for ``vectorised_dp`` and 10**4, 10**5,
-10**6 for ``linear_reduction``. Time is the median CPU time of ``--runs`` calls
-(``time.thread_time``: other work on the machine does not count, and while the
-call's CPU limit is armed the process clock only moves at scheduler ticks);
-peak memory is what ``tracemalloc`` traces in one more call, made separately
-because tracing slows pure Python down some 10-40x.
+10**6 for ``linear_reduction``. Time is the median CPU time per call of ``--runs``
+timings and peak memory what ``tracemalloc`` traces in one more call, both taken
+by ``coinrow.timing``, the rule the growth table of ``compare`` follows too.
 Both are also given as a ratio to the reference ``vectorised_dp`` (the compiled
 baseline) measured at the same n in the same run. At the default sizes,
 ``vectorised_dp`` and ``linear_reduction`` are then set against compiled C
@@ -17,25 +15,22 @@ longer than a kata's ``max_n`` (brute force), timed runs estimated over
 ``TIME_BUDGET`` seconds and traced runs over ``MEMORY_BUDGET`` seconds (the
 estimate extrapolates from the smaller rows already measured).
 
-Usage: ``python -m coinrow.bench [--impl solutions|problems|DIR] [--runs N]
-[--sizes N,N,...] [--out FILE]``. Bad arguments: one line on stderr, exit 2.
+Usage: ``coinrow bench [--impl solutions|problems|DIR] [--runs N]
+[--sizes N,N,...] [--out FILE]`` (or ``python -m coinrow.bench …``). Bad arguments: one line on
+stderr, exit 2.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import platform
-import random
-import statistics
 import sys
 import time
-import tracemalloc
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import numpy as np
 from rich.console import Console
@@ -43,8 +38,12 @@ from rich.progress import Progress
 from rich.table import Table
 
 from coinrow.cbaseline import VersusC, versus_c
+from coinrow.cli import add_impl_option
 from coinrow.grading import CallTimeout, time_limit
-from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module, resolve_impl
+from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module
+from coinrow.rowarg import UsageError, impl_dir, parse_sizes
+from coinrow.settings import SEED
+from coinrow.timing import predicted_seconds, seeded_row, time_calls, traced_peak
 
 SIZES = (500, 1000, 2000, 4000)
 EXTRA_SIZES = {"vectorised_dp": (10**4,), "linear_reduction": (10**4, 10**5, 10**6)}
@@ -54,7 +53,6 @@ TIME_BUDGET = 40.0  # seconds for all timed runs of one formulation at one n
 MEMORY_BUDGET = 10.0  # seconds for the one traced run
 TRACE_SLOWDOWN = 30  # a traced pure-Python run takes up to ~30x its untraced time
 CALL_LIMIT = 60.0  # no single call may take longer, whatever the estimate said
-SEED = 486
 DEFAULT_OUT = REPO_ROOT / "build" / "bench.json"
 
 Function = Callable[[Sequence[int]], Any]
@@ -73,53 +71,9 @@ class Cell:
     note: str = ""
 
 
-def bench_row(n: int) -> list[int]:
-    """The seeded row of n coins, 1..1000, that every formulation gets at size n."""
-    rng = random.Random(SEED + n)
-    return [rng.randint(1, 1000) for _ in range(n)]
-
-
 def sizes_for(slug: str, sizes: Sequence[int], extras: bool) -> list[int]:
     """The sizes one formulation is measured at."""
     return sorted({*sizes, *(EXTRA_SIZES.get(slug, ()) if extras else ())})
-
-
-def timed(function: Function, row: Sequence[int]) -> float:
-    """CPU seconds of this thread that one call takes (raises ``CallTimeout`` past ``CALL_LIMIT``)."""
-    gc.collect()
-    with time_limit(CALL_LIMIT):
-        start = time.thread_time()
-        function(row)
-        return time.thread_time() - start
-
-
-def traced_peak(function: Function, row: Sequence[int]) -> int:
-    """Peak bytes that tracemalloc traces during one call."""
-    gc.collect()
-    tracemalloc.start()
-    try:
-        with time_limit(CALL_LIMIT):
-            function(row)
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-
-
-def estimate(history: list[tuple[int, float]], n: int) -> float | None:
-    """Seconds one call at n should take, from the (n, seconds) already measured.
-
-    The growth exponent comes from the last two points (clamped to 1..3), or 2
-    with a single point; None when nothing was measured yet.
-    """
-    if not history:
-        return None
-    n1, t1 = history[-1]
-    exponent = 2.0
-    if len(history) >= 2:
-        n0, t0 = history[-2]
-        if t0 > 0 and t1 > 0 and n1 != n0:
-            exponent = min(3.0, max(1.0, np.log(t1 / t0) / np.log(n1 / n0)))
-    return float(t1 * (n / n1) ** exponent)
 
 
 def attempted(function: Function) -> str | None:
@@ -142,25 +96,25 @@ def measure(
     """Time and trace one formulation at every size, skipping what would take too long."""
     formulation = by_slug(slug)
     cells: list[Cell] = []
-    history: list[tuple[int, float]] = []
+    history: dict[int, float] = {}  # n -> seconds, the sizes measured so far
     blocked = ""
     for n in sizes:
         cell = Cell(slug, n)
         cells.append(cell)
-        guess = estimate(history, n)
+        guess = predicted_seconds(history, n)
         if blocked:
             cell.note = blocked
         elif formulation.max_n is not None and n > formulation.max_n:
             cell.note = f"skipped: exponential, n > {formulation.max_n}"
-        elif guess is not None and guess * runs > TIME_BUDGET:
+        elif history and guess * runs > TIME_BUDGET:
             cell.note = f"skipped (~{guess * runs:.0f} s for {runs} runs)"
         if cell.note:
             advance()
             advance()
             continue
-        row = bench_row(n)
+        row = seeded_row(n)
         try:
-            cell.seconds = statistics.median(timed(function, row) for _ in range(runs))
+            cell.seconds = time_calls(function, row, limit=CALL_LIMIT, repeats=runs).median
         except CallTimeout:
             cell.note = f"a call took over {CALL_LIMIT:g} s"
             blocked = f"skipped: over {CALL_LIMIT:g} s at n = {n}"
@@ -171,11 +125,11 @@ def measure(
         if cell.seconds is None:
             advance()
             continue
-        history.append((n, cell.seconds))
+        history[n] = cell.seconds
         if cell.seconds * TRACE_SLOWDOWN > MEMORY_BUDGET:
             cell.note = f"memory skipped (~{cell.seconds * TRACE_SLOWDOWN:.0f} s traced)"
         else:
-            cell.peak_bytes = traced_peak(function, row)
+            cell.peak_bytes = traced_peak(function, row, limit=CALL_LIMIT)
         advance()
     return cells
 
@@ -247,52 +201,21 @@ def render(cells: list[Cell], impl: str, runs: int) -> Table:
     return table
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, with its errors as one line on stderr instead of usage text."""
-
-    def error(self, message: str) -> NoReturn:
-        fail(message)
-
-
-def fail(message: str) -> NoReturn:
-    """One line on stderr, exit status 2."""
-    print(f"bench: error: {message}", file=sys.stderr)
-    raise SystemExit(2)
-
-
-def parse_sizes(text: str) -> tuple[int, ...]:
-    """``"500,1000"`` -> ``(500, 1000)``; anything else ends the program with exit status 2."""
-    try:
-        sizes = tuple(int(part) for part in text.split(","))
-    except ValueError:
-        fail(f"--sizes={text}: expected numbers separated by commas, like 500,1000")
-    if any(n < 2 for n in sizes):
-        fail(f"--sizes={text}: every size must be at least 2")
-    return sizes
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """Run the benchmark from the command line (see the module docstring); exit status 2 on bad input."""
-    parser = _Parser(prog="python -m coinrow.bench", description=__doc__.splitlines()[0] if __doc__ else "")
-    parser.add_argument("--impl", default="solutions", help="solutions (default), problems, or a folder")
-    parser.add_argument("--runs", type=int, default=RUNS, help=f"timed calls per cell (default {RUNS})")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow bench`` (see the module docstring)."""
+    add_impl_option(parser, "solutions")
+    parser.add_argument("--runs", type=int, default=RUNS, help=f"timings per cell (default {RUNS})")
     parser.add_argument("--sizes", default=None, help="comma-separated n instead of the default sizes")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where to write the JSON")
-    args = parser.parse_args(argv)
-    impl_dir = resolve_impl(args.impl)
-    if impl_dir is None:
-        fail(f"--impl={args.impl}: no such folder (use solutions, problems or a folder)")
-    if args.runs < 1:
-        fail(f"--runs={args.runs}: must be at least 1")
-    sizes = parse_sizes(args.sizes) if args.sizes else SIZES
-    extras = args.sizes is None
-    started = time.perf_counter()
 
+
+def attempts(folder: Path) -> tuple[dict[str, Function], list[Cell]]:
+    """The graded function of each formulation that runs, and a cell saying why for each that does not."""
     functions: dict[str, Function] = {}
     cells: list[Cell] = []
     for formulation in FORMULATIONS:
         try:
-            module = load_module(impl_dir, formulation.slug)
+            module = load_module(folder, formulation.slug)
             function = getattr(module, formulation.value_function)
             reason = attempted(function)
         except Exception as error:  # noqa: BLE001 - a broken attempt is reported, not benchmarked
@@ -301,6 +224,22 @@ def main(argv: Sequence[str] | None = None) -> None:
             functions[formulation.slug] = function
         else:
             cells.append(Cell(formulation.slug, 0, note=reason))
+    return functions, cells
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow bench``: the table on stdout, the JSON in ``--out``; 0.
+
+    Raises:
+        UsageError: no such ``--impl`` folder, ``--runs`` under 1, or bad ``--sizes``.
+    """
+    folder = impl_dir(args.impl, "--impl")
+    if args.runs < 1:
+        raise UsageError(f"--runs={args.runs}: must be at least 1")
+    sizes = parse_sizes("--sizes", args.sizes, smallest=2) if args.sizes else SIZES
+    extras = args.sizes is None
+    started = time.perf_counter()
+    functions, cells = attempts(folder)
     baseline_function = getattr(load_module(IMPLS["solutions"], BASELINE), "score_difference")  # noqa: B009
 
     console = Console(width=None if sys.stdout.isatty() else 132)
@@ -316,7 +255,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         baseline = measure(BASELINE, baseline_function, baseline_sizes, args.runs, advance)
         for slug, function in functions.items():
             progress.update(task, description=f"benchmarking {slug}")
-            if slug == BASELINE and impl_dir == IMPLS["solutions"]:
+            if slug == BASELINE and folder == IMPLS["solutions"]:
                 measured = [c for c in baseline if c.n in plan[slug]]  # the same code: measured once
                 for _ in range(2 * len(measured)):
                     advance()
@@ -327,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     order = {f.slug: k for k, f in enumerate(FORMULATIONS)}
     cells.sort(key=lambda c: (order[c.slug], c.n))
     seconds = {(c.slug, c.n): c.seconds for c in cells if c.seconds is not None}
-    versus, context = versus_c(seconds, bench_row, args.runs)
+    versus, context = versus_c(seconds, seeded_row, args.runs)
     elapsed = time.perf_counter() - started
 
     console.print(render(cells, args.impl, args.runs))
@@ -348,7 +287,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         "versus_c": {"note": context, "targets": [asdict(v) for v in versus]},
     }
     args.out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    from coinrow.cli import alias
+
+    alias("bench")

@@ -19,10 +19,10 @@ would give again; a run that graded any entry writes the file anew.
 
 from __future__ import annotations
 
+import argparse
 import ast
 import hashlib
 import json
-import os
 import re
 import shutil
 import sys
@@ -36,6 +36,7 @@ from coinrow.driver import Job, Options, run_jobs
 from coinrow.progress import grader_fingerprint
 from coinrow.registry import REPO_ROOT
 from coinrow.results import Result
+from coinrow.settings import WORKERS
 
 CATALOGUE = REPO_ROOT / "tests" / "catalogue"
 CATALOGUE_CALL_LIMIT = 1.5  # CPU seconds; the references need under 0.6 s per call
@@ -146,7 +147,7 @@ def grade_all(
             shutil.copyfile(entry.path, attempt)
             options = Options(folder, CATALOGUE_CALL_LIMIT, "catalogue")
             jobs.append(Job(str(number), entry.slug, options))
-        results = run_jobs(jobs, workers or os.cpu_count() or 1, lambda key, result: on_done and on_done())
+        results = run_jobs(jobs, workers or WORKERS, lambda key, result: on_done and on_done())
     for number, entry in enumerate(chosen):
         yield outcome(entry, results[str(number)])
 
@@ -237,8 +238,12 @@ def power_line(outcomes: list[Outcome]) -> str:
     )
 
 
-def main() -> int:
-    """Print the catalogue as a table with the power line; exit 1 if an entry is misjudged."""
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``coinrow catalogue`` has no options."""
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow catalogue``: the catalogue as a table with the power line; 1 if an entry is misjudged."""
     from rich.console import Console
     from rich.markup import escape
     from rich.progress import Progress
@@ -271,4 +276,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from coinrow.cli import alias
+
+    alias("catalogue")

@@ -26,7 +26,6 @@ from coinrow.answers import (
     totals_json,
 )
 from coinrow.cases import seed_rows
-from coinrow.cli import impl_dir
 from coinrow.console import output_console
 from coinrow.game import Totals
 from coinrow.grading import Grader
@@ -44,7 +43,7 @@ from coinrow.growth import (
 )
 from coinrow.oracle import ORACLE_MAX_N, exhaustive_difference
 from coinrow.registry import FORMULATIONS, IMPLS, Formulation
-from coinrow.rowarg import UsageError
+from coinrow.rowarg import UsageError, impl_dir
 
 REFERENCE = "solutions"
 

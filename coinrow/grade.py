@@ -1,7 +1,8 @@
 """``make test`` / ``make solutions``: grade formulations, each in its own process, and print one summary.
 
-``python -m coinrow.grade [--impl problems] [--formulation "a,b"] [--limit 4] [--jobs N] [--fresh]
-[--report results.json]``. Formulations whose attempt and grader are unchanged since they were last
+``coinrow test [--impl problems] [--formulation "a,b"] [--limit 4] [--jobs N] [--fresh]
+[--report results.json]`` (``python -m coinrow.grade`` is the same); ``coinrow next`` names the next
+unsolved kata. Formulations whose attempt and grader are unchanged since they were last
 graded are shown from the progress cache, marked "cached"; those named with ``--formulation`` are
 always graded. Exit status: 0 when nothing failed, 1 when something failed, 2 for a usage error.
 """
@@ -11,42 +12,24 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
+from coinrow.cli import add_impl_option
 from coinrow.driver import Options, big_stack_or_reexec, run_children
 from coinrow.grading import DEFAULT_CALL_LIMIT, call_limit
 from coinrow.progress import Progress, attempt_hash, attempt_key, grader_fingerprint
-from coinrow.registry import FORMULATIONS, by_slug, resolve_impl
+from coinrow.registry import FORMULATIONS
 from coinrow.results import Result, failed, next_line, summary_lines
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"make test: {re.sub(r'^argument --[a-z-]+: ', '', message)}\n")
+from coinrow.rowarg import UsageError, formulation_slugs, impl_dir
+from coinrow.settings import WORKERS
 
 
 def _jobs(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"JOBS must be a whole number of at least 1, got {text!r}")
     return int(text)
-
-
-def parse_slugs(text: str) -> list[str]:
-    """Slugs separated by commas or spaces, each checked against the registry.
-
-    >>> parse_slugs("difference_dp, top_down_memo")
-    ['difference_dp', 'top_down_memo']
-
-    Raises:
-        KeyError: an unknown slug, with the known ones.
-    """
-    slugs = [s for s in text.replace(",", " ").split() if s]
-    for slug in slugs:
-        by_slug(slug)
-    return list(dict.fromkeys(slugs))
 
 
 def exercism_report(results: dict[str, Result]) -> dict[str, Any]:
@@ -118,38 +101,50 @@ def grade(
     return shown
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    parser = _Parser(prog="coinrow.grade", description="grade formulations, each in its own process")
-    parser.add_argument(
-        "--impl", default="problems", help="problems, solutions or a folder laid out like them"
-    )
+def add_next_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow next``."""
+    add_impl_option(parser, "problems")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow test`` (what ``make test`` and ``make solutions`` pass)."""
+    add_next_arguments(parser)
     parser.add_argument("--formulation", default="", help="slugs to grade, separated by commas or spaces")
     parser.add_argument("--limit", type=call_limit, default=DEFAULT_CALL_LIMIT, help="CPU seconds per call")
-    parser.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1, help="children at once")
+    parser.add_argument("--jobs", type=_jobs, default=WORKERS, help="children at once")
     parser.add_argument("--fresh", action="store_true", help="grade everything, ignoring the cache")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the progress cache")
     parser.add_argument("--report", default="", help="write an exercism-style results.json here")
     parser.add_argument("--profile", default="kata", help="the hypothesis profile")
     parser.add_argument("--exit-first", action="store_true", help="stop each kata at its first failure")
     parser.add_argument("--next", action="store_true", help="name the next unsolved kata; grade nothing")
-    args = parser.parse_args(argv)
-    impl_dir = resolve_impl(args.impl)
-    if impl_dir is None:
-        parser.error(f"IMPL={args.impl}: no such folder (use problems, solutions or a folder)")
-    if args.next:  # as the progress cache has it: a kata counts as solved while its file is unchanged
-        solved = Progress(impl_dir).solved()
-        print(next_line(next((f for f in FORMULATIONS if f.slug not in solved), None)))
-        return 0
+
+
+def run_next(args: argparse.Namespace) -> int:
+    """``coinrow next``: the next kata not solved as the progress cache has it (solved while unchanged)."""
+    solved = Progress(impl_dir(args.impl)).solved()
+    print(next_line(next((f for f in FORMULATIONS if f.slug not in solved), None)))
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow test``: grade, print the summary; 0 when nothing failed, 1 otherwise, 2 for bad input.
+
+    Raises:
+        UsageError: no such folder, an unknown slug, or a report in a folder that does not exist.
+    """
+    folder = impl_dir(args.impl)
+    if args.next:
+        return run_next(args)
     try:
-        chosen = parse_slugs(args.formulation)
-    except KeyError as error:
-        parser.error(f"F={args.formulation}: {error.args[0]}")
+        chosen = formulation_slugs(args.formulation)
+    except UsageError as error:
+        raise UsageError(f"F={args.formulation}: {error}") from None
     report = Path(args.report) if args.report else None
     if report is not None and not report.resolve().parent.is_dir():
-        parser.error(f"REPORT={args.report}: no such folder {report.resolve().parent}")
-    big_stack_or_reexec(argv)
-    options = Options(impl_dir.resolve(), args.limit, args.profile, args.exit_first)
+        raise UsageError(f"REPORT={args.report}: no such folder {report.resolve().parent}")
+    big_stack_or_reexec(args.argv)
+    options = Options(folder.resolve(), args.limit, args.profile, args.exit_first)
     try:
         results = grade(options, chosen, jobs=args.jobs, fresh=args.fresh, use_cache=not args.no_cache)
     except KeyboardInterrupt:
@@ -169,4 +164,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from coinrow.cli import alias
+
+    alias("test")

@@ -33,10 +33,11 @@ from coinrow.sandbox import (
     recursion_cap,
     time_limit,
 )
+from coinrow.settings import CALL_LIMIT
 
 __all__ = ["CallTimeout", "Grader", "NotAttempted", "WrongAnswer", "show_call", "show_row", "time_limit"]
 
-DEFAULT_CALL_LIMIT = 4.0  # CPU seconds; an O(n^2) answer needs well under 1 s at n = 1000
+DEFAULT_CALL_LIMIT = CALL_LIMIT  # CPU seconds (coinrow.settings)
 MAX_CALL_LIMIT = 600.0
 
 

@@ -1,14 +1,14 @@
-"""Growth: median wall time per call at doubling n, the fitted exponent, and a log-log plot.
+"""Growth: median CPU time per call at doubling n, the fitted exponent, and a log-log plot.
 
-Method (as ``timeit`` does it): the garbage collector is off while a call is
-timed; a call shorter than ``Budget.min_batch`` is timed in batches; each size
-gets as many repeats as fit in ``Budget.point`` seconds (at least one, at most
-``Budget.max_repeats``) and the median is kept. The growth exponent is the
-least-squares slope of log(time) against log(n), so an O(n^2) interval DP
-comes out near 2 and the O(n) parity strategy near 1 (less at small n, where a
-call's fixed cost dominates). The exhaustive oracle is exponential: it gets its
-own small sizes, is measured only while a call stays under a second, and its
-growth is reported per extra coin instead.
+Method: each call is timed by ``coinrow.timing`` (the rule ``make bench`` follows
+too: the seeded row, the garbage collector off, CPU time, a call shorter than
+``Budget.min_batch`` timed in batches); each size gets as many repeats as fit in
+``Budget.point`` seconds (at least one, at most ``Budget.max_repeats``) and the
+median is kept. The growth exponent is the least-squares slope of log(time)
+against log(n), so an O(n^2) interval DP comes out near 2 and the O(n) parity
+strategy near 1 (less at small n, where a call's fixed cost dominates). The
+exhaustive oracle is exponential: it gets its own small sizes, is measured only
+while a call stays under a second, and its growth is reported per extra coin instead.
 
 A series stops early when one call takes longer than ``Budget.run``, when the
 code under test raises or runs out of time, or when the whole table has used
@@ -17,12 +17,8 @@ code under test raises or runs out of time, or when the whole table has used
 
 from __future__ import annotations
 
-import gc
-import math
-import random
-import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -30,14 +26,13 @@ from typing import Any, Literal
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from coinrow.grading import CallTimeout, time_limit
 from coinrow.oracle import ORACLE_MAX_N
+from coinrow.sandbox import CallTimeout
+from coinrow.timing import Call, fitted_exponent, fitted_per_coin, seeded_row, time_calls
+from coinrow.timing import predicted_seconds as predicted_from
 
 SIZES = (128, 256, 512, 1024, 2048)
 ORACLE_SIZES = tuple(n for n in (8, 10, 12, 14, 16, 18, 20) if n <= ORACLE_MAX_N)
-ROW_SEED = 486
-
-Call = Callable[[Sequence[int]], object]
 
 
 @dataclass(frozen=True)
@@ -74,58 +69,11 @@ class Series:
 
     def exponent(self) -> float | None:
         """The log-log slope (time ~ n^exponent), from two or more sizes; None otherwise."""
-        if self.kind != "power" or len(self.seconds) < 2:
-            return None
-        sizes = sorted(self.seconds)
-        fit = statistics.linear_regression(
-            [math.log(n) for n in sizes], [math.log(self.seconds[n]) for n in sizes]
-        )
-        return fit.slope
+        return fitted_exponent(self.seconds) if self.kind == "power" else None
 
     def per_coin(self) -> float | None:
         """The exponential growth factor per extra coin (time ~ c^n), from two or more sizes."""
-        if self.kind != "exponential" or len(self.seconds) < 2:
-            return None
-        sizes = sorted(self.seconds)
-        fit = statistics.linear_regression(sizes, [math.log(self.seconds[n]) for n in sizes])
-        return math.exp(fit.slope)
-
-
-def growth_row(n: int) -> list[int]:
-    """The row timed at size ``n``: seeded random coins 1..1000, the same for every series."""
-    rng = random.Random(ROW_SEED * 100_003 + n)
-    return [rng.randint(1, 1000) for _ in range(n)]
-
-
-def _timed(function: Call, row: Sequence[int], number: int, limit: float) -> float:
-    """Seconds for ``number`` calls, the garbage collector off, interrupted after ``limit`` s."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        with time_limit(limit):
-            start = time.perf_counter()
-            for _ in range(number):
-                function(row)
-            return time.perf_counter() - start
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-def median_seconds(function: Call, row: Sequence[int], budget: Budget) -> tuple[float, float]:
-    """The median seconds per call and the longest single-call time seen.
-
-    Raises:
-        CallTimeout: one call ran past ``budget.limit``.
-        Exception: whatever the function raises.
-    """
-    first = _timed(function, row, 1, budget.limit)
-    number = 1 if first >= budget.min_batch else min(100_000, math.ceil(budget.min_batch / max(first, 1e-9)))
-    repeats = max(1, min(budget.max_repeats, int(budget.point / max(first * number, 1e-9))))
-    samples = [first] if number == 1 else []
-    while len(samples) < repeats:
-        samples.append(_timed(function, row, number, budget.limit * number) / number)
-    return statistics.median(samples), max(*samples, first)
+        return fitted_per_coin(self.seconds) if self.kind == "exponential" else None
 
 
 def measure(series: Sequence[Series], budget: Budget = Budget(), console: Console | None = None) -> None:
@@ -146,7 +94,7 @@ def measure(series: Sequence[Series], budget: Budget = Budget(), console: Consol
     ) as progress:
         task = progress.add_task("growth", total=todo)
         for n in sizes:
-            row = growth_row(n)
+            row = seeded_row(n)
             for s in series:
                 if n not in s.sizes or s.function is None:
                     continue
@@ -187,23 +135,22 @@ def budget_note(n: int, predicted: float, left: float, total: float) -> str:
 def predicted_seconds(s: Series, n: int) -> float:
     """A guess at one call's time at size ``n`` from the series so far (0 before any point).
 
-    Power series: the fitted exponent, kept within 1..3 so one disturbed run does not
-    dominate (2 with a single point). Exponential series: the fitted factor per coin (2
-    with a single point).
+    ``coinrow.timing.predicted_seconds`` on the series' seconds and its kind of growth.
     """
-    if not s.seconds:
-        return 0.0
-    last = max(s.seconds)
-    if s.kind == "power":
-        exponent = min(max(s.exponent() or 2.0, 1.0), 3.0)
-        return s.seconds[last] * float((n / last) ** exponent)
-    return s.seconds[last] * float(max(s.per_coin() or 2.0, 1.0) ** (n - last))
+    return predicted_from(s.seconds, n, s.kind)
 
 
 def _measure_one(s: Series, n: int, row: Sequence[int], budget: Budget) -> None:
     assert s.function is not None
     try:
-        s.seconds[n], longest = median_seconds(s.function, row, budget)
+        timing = time_calls(
+            s.function,
+            row,
+            limit=budget.limit,
+            repeats=budget.max_repeats,
+            within=budget.point,
+            target=budget.min_batch,
+        )
     except CallTimeout:
         s.status, s.note = "too slow", f"one call ran over {budget.limit:g} s at n = {n}"
         return
@@ -213,9 +160,10 @@ def _measure_one(s: Series, n: int, row: Sequence[int], budget: Budget) -> None:
     except Exception as error:  # noqa: BLE001 - the code under test may raise anything; report it
         s.status, s.note = "raised", f"{type(error).__name__} at n = {n}: {error}"
         return
+    s.seconds[n] = timing.median
     run_budget = budget.oracle_run if s.kind == "exponential" else budget.run
-    if longest > run_budget and n != max(s.sizes):
-        s.note = f"stopped after n = {n}: one call took {longest:.2f} s (over {run_budget:g} s)"
+    if timing.longest > run_budget and n != max(s.sizes):
+        s.note = f"stopped after n = {n}: one call took {timing.longest:.2f} s (over {run_budget:g} s)"
 
 
 def ratio_to_fastest(series: Sequence[Series]) -> dict[str, float]:

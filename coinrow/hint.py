@@ -9,16 +9,16 @@ points elsewhere), so each call shows one tier more. ``--all`` shows every tier,
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT
-from coinrow.rowarg import OneLineParser
+from coinrow.rowarg import UsageError
 
 DEFAULT_STATE = REPO_ROOT / "build" / "hints.json"
 _TIER = re.compile(r"<details><summary>(?P<title>.*?)</summary>(?P<body>.*?)</details>", re.DOTALL)
@@ -112,23 +112,31 @@ def next_hint(slug: str, path: Path, *, show_all: bool = False, reset: bool = Fa
     return text + "\nThat was the last hint.\n"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: print the next hint; bad input is one line on stderr and exit status 2."""
-    parser = OneLineParser(prog="make hint", description="Show the next hint tier of a kata.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow hint``."""
     parser.add_argument("slug", nargs="?", default="", help="the kata, e.g. difference_dp")
     parser.add_argument("--all", action="store_true", help="show every tier")
     parser.add_argument("--reset", action="store_true", help="start the count over")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow hint``: print the next hint; 0.
+
+    Raises:
+        UsageError: no slug, an unknown one, a README without tiers, or a count it cannot keep.
+    """
     if not args.slug:
-        parser.error("name the kata: make hint F=<slug>, e.g. make hint F=difference_dp")
+        raise UsageError("name the kata: make hint F=<slug>, e.g. make hint F=difference_dp")
     try:
         print(next_hint(args.slug, state_file(), show_all=args.all, reset=args.reset), end="")
     except ValueError as error:
-        parser.error(str(error))
+        raise UsageError(str(error)) from None
     except OSError as error:
-        parser.error(f"cannot keep the hint count in {state_file()}: {error.strerror}")
+        raise UsageError(f"cannot keep the hint count in {state_file()}: {error.strerror}") from None
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from coinrow.cli import alias
+
+    alias("hint")

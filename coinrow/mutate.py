@@ -29,11 +29,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, source_file
+from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, source_file
+from coinrow.rowarg import UsageError, formulation_slugs
+from coinrow.settings import WORKERS
 
 EQUIVALENTS = REPO_ROOT / "tests" / "mutation" / "equivalent.toml"
 SAMPLE = 20  # mutants per reference without --full: a few minutes for all eleven on 2 cores
-WORKERS = 2
 
 
 @dataclass(frozen=True)
@@ -197,19 +198,9 @@ def score(slug: str, chosen: Iterable[Mutant], made: int, listed: set[tuple[str,
     return result
 
 
-def _slugs(text: str) -> list[str]:
-    slugs = [slug.strip() for slug in text.split(",") if slug.strip()]
-    for slug in slugs:
-        try:
-            by_slug(slug)
-        except KeyError as error:
-            raise argparse.ArgumentTypeError(error.args[0]) from None
-    return slugs
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="make mutate", description=__doc__.splitlines()[0])
-    parser.add_argument("--formulation", type=_slugs, default=[f.slug for f in FORMULATIONS], help="a,b")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow mutate``."""
+    parser.add_argument("--formulation", default="", help="slugs, separated by commas (default: every one)")
     parser.add_argument("--full", action="store_true", help="grade every mutant, not a sample")
     parser.add_argument(
         "--sample", type=int, default=SAMPLE, help=f"mutants per reference (default {SAMPLE})"
@@ -217,7 +208,6 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--stale", action="store_true", help="exit 1 if the suite or a reference changed since the last pass"
     )
-    return parser
 
 
 CHECKED = REPO_ROOT / "tests" / "mutation" / "checked.sha256"  # what the last passing run of all saw
@@ -247,12 +237,19 @@ def _report(result: Score) -> list[str]:
     return lines
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Grade the mutants and print the scores; exit 1 if a survivor is not listed as equivalent."""
+def run(args: argparse.Namespace) -> int:
+    """``coinrow mutate``: grade the mutants, print the scores; 1 if a survivor is not listed as equivalent.
+
+    Raises:
+        UsageError: an unknown slug in ``--formulation``.
+    """
     from rich.console import Console
     from rich.table import Table
 
-    args = _parser().parse_args(argv)
+    try:
+        slugs = formulation_slugs(args.formulation) or [f.slug for f in FORMULATIONS]
+    except UsageError as error:
+        raise UsageError(f"--formulation: {error}") from None
     if args.stale:
         fresh = CHECKED.is_file() and CHECKED.read_text(encoding="utf-8").strip() == suite_digest()
         print(
@@ -266,7 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for column in ("made", "graded", "killed", "equivalent", "survived", "score", "s"):
         table.add_column(column, justify="right")
     failed = False
-    for slug in args.formulation:
+    for slug in slugs:
         made = mutants(slug)
         chosen = made if args.full else sample(made, args.sample, seed=slug)
         result = score(slug, chosen, len(made), listed)
@@ -278,10 +275,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         table.add_row(*map(str, cells), f"{result.percent:.0f}%", f"{result.seconds:.0f}")
     console.print(table)
     console.print("score: killed, of the graded mutants that are not listed as equivalent")
-    if not failed and set(args.formulation) == {f.slug for f in FORMULATIONS}:
+    if not failed and set(slugs) == {f.slug for f in FORMULATIONS}:
         CHECKED.write_text(suite_digest() + "\n", encoding="utf-8")  # commit it: CI then skips the run
     return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from coinrow.cli import alias
+
+    alias("mutate")

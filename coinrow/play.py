@@ -13,6 +13,7 @@ opponent the regrets add up: final difference = optimal difference - total regre
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -23,9 +24,9 @@ from rich.markup import escape
 
 from coinrow.console import output_console
 from coinrow.game import Cell, End, difference_table, optimal_totals
-from coinrow.rowarg import OneLineParser, parse_row
+from coinrow.rowarg import UsageError, parse_row
+from coinrow.settings import MAX_COINS
 
-MAX_COINS = 30
 RANDOM_ROW_LENGTH = 8
 RANDOM_COIN_RANGE = (1, 20)  # small values, so totals are easy to add up in one's head
 HINT = "Type l (or left) to take the left coin, r (or right) to take the right coin, or q to quit."
@@ -193,20 +194,26 @@ def _reader(console: Console) -> Callable[[str], str]:
     return read_and_echo
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: play one game. Bad input: one line on stderr, exit 2; q and end of input exit 0."""
-    parser = OneLineParser(prog="python -m coinrow.play", description="Play first against optimal play.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow play``."""
     choice = parser.add_mutually_exclusive_group()
     choice.add_argument("--row", help='the coins, e.g. "8 15 3 7" (default: 8 random coins)')
     choice.add_argument("--seed", type=int, help="the seed of the random row, to play it again")
-    args = parser.parse_args(argv)
-    console = output_console(highlight=False, soft_wrap=True)  # the terminal wraps long lines
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow play``: one game; q and end of input end it with status 0, Ctrl-C with 130.
+
+    Raises:
+        UsageError: a bad ``--row``.
+    """
     if args.row is not None:
         try:
             coins = parse_row(args.row, MAX_COINS, required=True)
-        except ValueError as error:
-            parser.error(f"--row: {error}")
-    else:
+        except UsageError as error:
+            raise UsageError(f"--row: {error}") from None
+    console = output_console(highlight=False, soft_wrap=True)  # the terminal wraps long lines
+    if args.row is None:
         seed = args.seed if args.seed is not None else random.randrange(100_000)
         rng = random.Random(seed)
         coins = tuple(rng.randint(*RANDOM_COIN_RANGE) for _ in range(RANDOM_ROW_LENGTH))
@@ -222,4 +229,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from coinrow.cli import alias
+
+    alias("play")

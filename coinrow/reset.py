@@ -8,6 +8,7 @@ raises ``NotImplementedError``), so committing an attempt does not hide it.
 
 from __future__ import annotations
 
+import argparse
 import ast
 import os
 import subprocess
@@ -15,6 +16,7 @@ import sys
 from datetime import datetime
 
 from coinrow.registry import IMPLS, REPO_ROOT, by_slug, source_file
+from coinrow.rowarg import UsageError, formulation_slug
 
 
 class ResetError(Exception):
@@ -90,18 +92,31 @@ def reset(slug: str, now: datetime | None = None) -> str:
     return message + f"{relative} is the stub again"
 
 
-def main(argv: list[str]) -> int:
-    """Command line: ``python -m coinrow.reset <slug>``; exit 2 with one line on any problem."""
-    if len(argv) != 1 or not argv[0]:
-        print("usage: make reset F=<slug>  (for example F=difference_dp)", file=sys.stderr)
+USAGE = "usage: make reset F=<slug>  (for example F=difference_dp)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow reset``: the one kata."""
+    parser.add_argument("slug", nargs="?", default="", help="the kata, e.g. difference_dp")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow reset <slug>``: back up the attempt, restore the stub, say so in one line; 0, or 2.
+
+    Raises:
+        UsageError: an unknown slug, or a reset that cannot go ahead (``ResetError``, ``OSError``).
+    """
+    if not args.slug:
+        print(USAGE, file=sys.stderr)
         return 2
     try:
-        print(reset(argv[0]))
+        print(reset(formulation_slug(args.slug)))
     except (ResetError, OSError) as error:
-        print(f"reset: {error}", file=sys.stderr)
-        return 2
+        raise UsageError(str(error)) from None
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    from coinrow.cli import alias
+
+    alias("reset")

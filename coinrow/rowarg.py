@@ -1,14 +1,15 @@
-"""Reading a row of coins from the command line: the one parser every tool uses.
+"""Reading values from the command line: rows of coins, slugs, folders, sizes; one reader each.
 
-Bad input raises ``UsageError`` with a one-line message; each command prints
-it on stderr and exits with status 2, never a traceback.
+Every tool uses these. Bad input raises ``UsageError`` with a one-line message;
+``coinrow.cli`` prints it on stderr and exits with status 2, never a traceback.
 """
 
 from __future__ import annotations
 
-import argparse
 import re
-from typing import NoReturn
+from pathlib import Path
+
+from coinrow.registry import by_slug, resolve_impl
 
 _INTEGER = re.compile(r"[+-]?\d+")
 MAX_DIGITS = 1000  # Python refuses to print ints past 4300 digits; sums of long coins must still print
@@ -56,8 +57,68 @@ def parse_row(text: str, max_coins: int | None = None, *, required: bool = False
     return tuple(coins)
 
 
-class OneLineParser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` whose errors are one line on stderr (``prog: message``), exit status 2."""
+def formulation_slug(slug: str) -> str:
+    """``slug`` itself when the registry knows it.
 
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message}\n")
+    >>> formulation_slug("difference_dp")
+    'difference_dp'
+
+    Raises:
+        UsageError: ``unknown formulation 'x'; known: …``, naming every known slug.
+    """
+    try:
+        return by_slug(slug).slug
+    except KeyError as error:
+        raise UsageError(error.args[0]) from None
+
+
+def formulation_slugs(text: str) -> list[str]:
+    """Slugs separated by commas or spaces, each checked, repeats dropped; ``[]`` for a blank text.
+
+    >>> formulation_slugs("difference_dp, top_down_memo")
+    ['difference_dp', 'top_down_memo']
+
+    Raises:
+        UsageError: an unknown slug, with the known ones.
+    """
+    return list(dict.fromkeys(formulation_slug(s) for s in text.replace(",", " ").split()))
+
+
+def impl_dir(impl: str, option: str = "IMPL") -> Path:
+    """The folder of the code to run: ``problems``, ``solutions`` or a folder laid out like them.
+
+    Args:
+        impl: as given on the command line.
+        option: how the message names the setting (``IMPL`` for make, ``--impl`` for the tools).
+
+    Raises:
+        UsageError: if there is no such folder.
+    """
+    path = resolve_impl(impl)
+    if path is None:
+        raise UsageError(
+            f"{option}={impl}: no such folder (use problems, solutions or a folder laid out like them)"
+        )
+    return path
+
+
+def parse_sizes(option: str, text: str, smallest: int = 1) -> tuple[int, ...]:
+    """Row lengths to time, separated by commas or spaces: sorted, without repeats.
+
+    >>> parse_sizes("--sizes", "1000,500 1000")
+    (500, 1000)
+
+    Raises:
+        UsageError: a token that is not a whole number, no size at all, or one under ``smallest``.
+    """
+    try:
+        sizes = parse_row(text)
+    except UsageError:
+        raise UsageError(
+            f"{option}={text}: expected numbers separated by commas or spaces, like 500,1000"
+        ) from None
+    if not sizes or min(sizes) < 1:
+        raise UsageError(f"{option}={text}: give one or more positive row lengths")
+    if min(sizes) < smallest:
+        raise UsageError(f"{option}={text}: every size must be at least {smallest}")
+    return tuple(sorted(set(sizes)))

@@ -13,6 +13,7 @@ for every formulation and prints one line when ``problems/`` differs.
 
 from __future__ import annotations
 
+import argparse
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,13 +67,20 @@ def export_stubs(dest: Path) -> Shipped:
     return found
 
 
-def main() -> None:
-    """Refresh ``build/shipped`` and say in one line if problems/ differs from it."""
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``coinrow shipped`` has no options."""
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow shipped``: refresh ``build/shipped`` and say in one line if problems/ differs from it; 0."""
     shutil.rmtree(DEFAULT_DIR, ignore_errors=True)
     summary = export_stubs(DEFAULT_DIR).summary()
     if summary:
         print(f"note: {summary}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    from coinrow.cli import alias
+
+    alias("shipped")

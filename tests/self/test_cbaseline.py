@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from coinrow import cbaseline
-from coinrow.bench import bench_row, describe
+from coinrow.bench import describe
 from coinrow.cases import all_cases
 from coinrow.cbaseline import compile_baseline, run_c, versus_c
+from coinrow.timing import seeded_row
 
 INT64_ROWS = [c for c in all_cases() if sum(map(abs, c.row)) < 2**62]
 
@@ -37,7 +38,7 @@ def test_bad_use_exits_2_with_its_usage(executable: Path) -> None:
 
 
 def test_a_measured_target_is_set_against_c(executable: Path) -> None:
-    results, context = versus_c({("vectorised_dp", 10**4): 1.0}, bench_row, runs=1)
+    results, context = versus_c({("vectorised_dp", 10**4): 1.0}, seeded_row, runs=1)
     assert context.startswith("C baseline: gcc -O2, CPU time")
     [result] = results
     assert result.c_seconds is not None
@@ -49,10 +50,10 @@ def test_a_measured_target_is_set_against_c(executable: Path) -> None:
 
 def test_without_gcc_the_comparison_is_skipped_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cbaseline, "COMPILER", "no-such-compiler")
-    results, context = versus_c({("linear_reduction", 10**6): 0.1}, bench_row, runs=1)
+    results, context = versus_c({("linear_reduction", 10**6): 0.1}, seeded_row, runs=1)
     assert results == []
     assert context == "C baseline skipped: no no-such-compiler on PATH, so no ratio to C is given"
 
 
 def test_nothing_to_compare_at_other_sizes() -> None:
-    assert versus_c({("vectorised_dp", 500): 0.01}, bench_row, runs=1) == ([], "")
+    assert versus_c({("vectorised_dp", 500): 0.01}, seeded_row, runs=1) == ([], "")

@@ -19,7 +19,7 @@ def test_animating_the_parity_strategy_says_it_has_no_table() -> None:
     ours = own_stderr(done)
     with_tables = ", ".join(f.slug for f in FORMULATIONS if f.fills_table)
     assert ours == [
-        "python -m coinrow.animate: parity_strategy has no table to animate (it keeps no n x n interval "
+        "coinrow animate: error: parity_strategy has no table to animate (it keeps no n x n interval "
         f"table); these do: {with_tables}"
     ]
     assert "difference_dp, min_of_opponent_dp" in with_tables  # the list is not empty
