@@ -23,24 +23,25 @@ PROGRESS_FILE = ".kata-progress.json"
 GRADER_FILES = ("coinrow/**/*.py", "coinrow/data/*", "tests/*.py", "tests/grade/*.py")
 
 
-def _digest(paths: list[Path], extra: str = "") -> str:
+def _digest(root: Path, paths: list[Path], extra: str = "") -> str:
+    """A hash of the files' contents and their paths below ``root``: the same wherever the clone lies."""
     digest = hashlib.sha256(extra.encode())
     for path in sorted(paths):
-        digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
 def grader_fingerprint(options: str) -> str:
     """A hash of the grader's own files and the grading options (limit, hypothesis profile)."""
     files = [p for pattern in GRADER_FILES for p in REPO_ROOT.glob(pattern) if p.is_file()]
-    return _digest(files, options)
+    return _digest(REPO_ROOT, files, options)
 
 
 def attempt_hash(impl_dir: Path, slug: str) -> str:
     """A hash of the attempt's Python files (its backups aside)."""
     folder = impl_dir / slug
     files = [p for p in folder.rglob("*.py") if p.is_file() and "backups" not in p.relative_to(folder).parts]
-    return _digest(files if folder.is_dir() else [])
+    return _digest(folder, files if folder.is_dir() else [])
 
 
 def attempt_key(impl_dir: Path, slug: str, fingerprint: str) -> str:
