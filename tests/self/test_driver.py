@@ -235,7 +235,7 @@ def test_next_names_the_first_kata_not_solved_as_last_graded(tmp_path: Path) -> 
 
 
 def test_a_hash_of_files_does_not_depend_on_where_the_folder_lies(tmp_path: Path) -> None:
-    """So that a clone elsewhere (CI's) takes the outcomes recorded in another (tests/catalogue/graded.json)."""
+    """So that a clone elsewhere (CI's) takes the outcomes another recorded (tests/catalogue/graded.json)."""
     from coinrow.progress import attempt_hash
 
     here, there = (_lay_out(tmp_path / name, {"difference_dp": _reference("difference_dp")}) for name in "ab")
