@@ -97,7 +97,7 @@ def anatomy_table(c: Comparison) -> Table:
     table.add_column("state · recurrence · base · answer · source")
     for f in FORMULATIONS:
         facts = Text(f.slug, style="bold")
-        facts.append(f"\nreturns {f.returns}\ntime {f.time}\nspace {f.space}\ndomain: {f.domain}")
+        facts.append(f"\nreturns {f.returns}\ntime {f.time.text}\nspace {f.space.text}\ndomain: {f.domain}")
         if f.bonus:
             facts.append("\n(bonus)")
         if c.impl != REFERENCE:

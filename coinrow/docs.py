@@ -38,8 +38,8 @@ WRITE: Column = ("write", lambda f: ", ".join(f"`{name}(…)`" for name in f.fun
 STATE: Column = ("state", lambda f: f.state)
 RETURNS: Column = ("returns", _returns)
 RECURRENCE: Column = ("recurrence", lambda f: f"`{f.recurrence}`")
-TIME: Column = ("time", lambda f: f.time)
-SPACE: Column = ("space", lambda f: f.space)
+TIME: Column = ("time", lambda f: f.time.text)
+SPACE: Column = ("space", lambda f: f.space.text)
 SOURCE: Column = ("source", lambda f: f.source)
 
 

@@ -551,7 +551,7 @@ def _too_slow_message(slug: str, call_text: str, n: int, limit: float, waiting: 
     needed = by_slug(slug).time
     if n <= SMALL_ROW:
         cause = f"even n = {n} does not finish: an endless loop (a loop variable that never moves?)"
-    elif needed in ("O(n)", "O(1)"):
+    elif needed.at_most_linear:
         cause = f"this kata needs {needed} work; an O(n^2) table or a nested loop is far too slow at n = {n}"
     else:
         cause = (

@@ -13,6 +13,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Literal
 
+from coinrow.cost import Cost, Order
+
 Quantity = Literal["difference", "first", "totals", "parity", "line"]  # line: a list of "left"/"right" moves
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -41,8 +43,8 @@ class Formulation:
     recurrence: str
     base: str
     answer: str
-    time: str
-    space: str
+    time: Cost
+    space: Cost
     source: str
     bonus: bool = False
     max_n: int | None = None  # graded only on rows up to this length (an exponential kata)
@@ -67,8 +69,8 @@ FORMULATIONS: tuple[Formulation, ...] = (
         recurrence="D[i][j] = max(a[i] - D[i+1][j], a[j] - D[i][j-1])",
         base="D[i][i] = a[i]",
         answer="D[0][n-1] = difference",
-        time="O(n^2)",
-        space="O(n^2)",
+        time=Cost(Order.QUADRATIC),
+        space=Cost(Order.QUADRATIC),
         source="LeetCode 486 'Predict the Winner' (negamax on the score difference)",
     ),
     Formulation(
@@ -81,8 +83,8 @@ FORMULATIONS: tuple[Formulation, ...] = (
         recurrence="F[i][j] = max(a[i] + min(F[i+2][j], F[i+1][j-1]), a[j] + min(F[i+1][j-1], F[i][j-2]))",
         base="F of an empty interval = 0",
         answer="F[0][n-1] = first",
-        time="O(n^2)",
-        space="O(n^2)",
+        time=Cost(Order.QUADRATIC),
+        space=Cost(Order.QUADRATIC),
         source="GeeksforGeeks 'Optimal Strategy for a Game' (the opponent leaves you the minimum)",
     ),
     Formulation(
@@ -95,8 +97,8 @@ FORMULATIONS: tuple[Formulation, ...] = (
         recurrence="F[i][j] = max(a[i] + sum(i+1..j) - F[i+1][j], a[j] + sum(i..j-1) - F[i][j-1])",
         base="F[i][i] = a[i]",
         answer="F[0][n-1] = first",
-        time="O(n^2)",
-        space="O(n^2) + O(n) prefix sums",
+        time=Cost(Order.QUADRATIC),
+        space=Cost(Order.QUADRATIC, "+ O(n) prefix sums"),
         source="Stone Game discussions: what the opponent does not take, you get",
     ),
     Formulation(
@@ -112,8 +114,8 @@ FORMULATIONS: tuple[Formulation, ...] = (
         ),
         base="P[i][i] = (a[i], 0)",
         answer="P[0][n-1] = (first, second)",
-        time="O(n^2)",
-        space="O(n^2) pairs",
+        time=Cost(Order.QUADRATIC),
+        space=Cost(Order.QUADRATIC, "pairs"),
         source="Tushar Roy, 'Optimal Strategy Game Pick from Ends of Array' (a pair in each cell)",
     ),
     Formulation(
@@ -126,8 +128,8 @@ FORMULATIONS: tuple[Formulation, ...] = (
         recurrence="guarantee = max(sum a[0::2], sum a[1::2]); always take the end in the chosen class",
         base="n = 0: guarantee 0",
         answer="the chosen class's sum: a guarantee, not the optimum",
-        time="O(n)",
-        space="O(n) for the two slices (O(1) with a loop)",
+        time=Cost(Order.LINEAR),
+        space=Cost(Order.LINEAR, "for the two slices (O(1) with a loop)"),
         source="The parity argument of LeetCode 877 'Stone Game'; P. Winkler, 'Mathematical Puzzles'",
         fills_table=False,
     ),
@@ -141,8 +143,8 @@ FORMULATIONS: tuple[Formulation, ...] = (
         recurrence="best(i, j) = max(a[i] - best(i+1, j), a[j] - best(i, j-1))",
         base="best(i, j) = 0 when i > j",
         answer="best(0, n-1) = difference",
-        time="O(n^2)",
-        space="O(n^2) cache + O(n) stack",
+        time=Cost(Order.QUADRATIC),
+        space=Cost(Order.QUADRATIC, "cache + O(n) stack"),
         source="LeetCode 486 recursive solution with functools.lru_cache",
     ),
     Formulation(
@@ -155,8 +157,8 @@ FORMULATIONS: tuple[Formulation, ...] = (
         recurrence="best(row) = max(row[0] - best(row[1:]), row[-1] - best(row[:-1]))",
         base="best([]) = 0",
         answer="best(coins) = difference",
-        time="O(2^n)",
-        space="O(n) recursion depth (O(n^2) with the slices)",
+        time=Cost(Order.EXPONENTIAL),
+        space=Cost(Order.LINEAR, "recursion depth (O(n^2) with the slices)"),
         source="Minimax in negamax form over the whole game tree, no memo: the oracle one writes first",
         bonus=True,
         max_n=16,
@@ -172,8 +174,8 @@ FORMULATIONS: tuple[Formulation, ...] = (
         recurrence="d[j] = max(a[i] - d[j], a[j] - d[j-1]), i from n-2 down to 0, j from i+1 up",
         base="d[j] = a[j] (row i = j of the table)",
         answer="d[n-1] after row 0 = difference",
-        time="O(n^2)",
-        space="O(n)",
+        time=Cost(Order.QUADRATIC),
+        space=Cost(Order.LINEAR),
         source="LeetCode 486 'Predict the Winner' with the table rolled into one row",
         bonus=True,
         fills_table=False,  # one row rolled in place: no n x n table to draw
@@ -188,8 +190,8 @@ FORMULATIONS: tuple[Formulation, ...] = (
         recurrence="d = maximum(a[:n-L+1] - d[1:], a[L-1:] - d[:-1])",
         base="d = a (length 1)",
         answer="d[0] at length n = difference",
-        time="O(n^2) element operations, O(n) NumPy calls",
-        space="O(n)",
+        time=Cost(Order.QUADRATIC, "element operations, O(n) NumPy calls"),
+        space=Cost(Order.LINEAR),
         source="LeetCode 486 table filled by anti-diagonals, as array expressions",
         bonus=True,
         fills_table=False,  # one row rolled in place: no n x n table to draw
@@ -208,8 +210,8 @@ FORMULATIONS: tuple[Formulation, ...] = (
         recurrence="while top three x <= y >= z: replace them by x - y + z",
         base="an empty stack; the reduced row falls then rises",
         answer="both players take the larger end of the reduced row: the difference",
-        time="O(n)",
-        space="O(n)",
+        time=Cost(Order.LINEAR),
+        space=Cost(Order.LINEAR),
         source='T. Idziaszek, "An Optimal Algorithm for Calculating the Profit in the Coins in a Row Game"',
         bonus=True,
         fills_table=False,
@@ -226,8 +228,8 @@ FORMULATIONS: tuple[Formulation, ...] = (
         recurrence="take left if a[i] - D[i+1][j] == D[i][j], else right",
         base="D[i][i] = a[i]",
         answer="the n ends taken, first player's move first",
-        time="O(n^2)",
-        space="O(n^2)",
+        time=Cost(Order.QUADRATIC),
+        space=Cost(Order.QUADRATIC),
         source="LeetCode 486 table plus the standard reconstruction of a DP's decisions",
         bonus=True,
         fills_table=False,

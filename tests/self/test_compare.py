@@ -62,7 +62,9 @@ def test_answers_convert_every_return_value_and_agree_with_the_oracle(references
 def test_anatomy_comes_from_the_registry(references: Any) -> None:
     assert [a["slug"] for a in references["anatomy"]] == [f.slug for f in FORMULATIONS]
     for row, formulation in zip(references["anatomy"], FORMULATIONS, strict=True):
-        assert {k: row[k] for k in ANATOMY_FIELDS} == {k: getattr(formulation, k) for k in ANATOMY_FIELDS}
+        assert {k: row[k] for k in ANATOMY_FIELDS} == {
+            k: str(getattr(formulation, k)) for k in ANATOMY_FIELDS
+        }
 
 
 def test_growth_times_every_formulation_and_the_oracle(references: Any) -> None:
