@@ -24,6 +24,7 @@ from importlib import resources
 from pathlib import Path
 
 from coinrow.game import End, difference_table, optimal_line, optimal_totals, prefix_sums
+from coinrow.quantity import TableQuantity
 from coinrow.registry import FORMULATIONS, by_slug
 from coinrow.rowarg import OneLineParser, parse_row
 
@@ -103,9 +104,9 @@ def animation_steps(coins: Sequence[int], slug: str = "difference_dp") -> list[S
     for length in range(1, len(a) + 1):
         for i in range(len(a) - length + 1):
             j = i + length - 1
-            if returns == "difference":
+            if returns.key == "difference":
                 steps.append(_difference_step(a, diff, i, j))
-            elif returns == "totals":
+            elif returns.key == "totals":
                 steps.append(_pair_step(a, mine, total, i, j))
             elif slug == "min_of_opponent_dp":
                 steps.append(_min_of_opponent_step(a, mine, i, j))
@@ -206,7 +207,9 @@ def animation_data(coins: Sequence[int], slug: str = "difference_dp") -> dict[st
     """
     formulation = by_slug(slug)
     totals = optimal_totals(coins)
-    symbol = {"difference": "D", "first": "F", "totals": "P"}[formulation.returns]
+    quantity = formulation.returns
+    assert isinstance(quantity, TableQuantity)
+    symbol = quantity.symbol
     return {
         "row": list(coins),
         "slug": slug,

@@ -186,7 +186,7 @@ def to_json(c: Comparison) -> dict[str, Any]:
                 "formulations": [
                     {
                         "slug": a.slug,
-                        "returns": a.returns,
+                        "returns": a.returns.key,
                         "value": list(a.value) if isinstance(a.value, tuple) else a.value,
                         "totals": _totals_json(a.totals),
                         "verdict": a.verdict,
@@ -202,7 +202,7 @@ def to_json(c: Comparison) -> dict[str, Any]:
             {
                 "slug": f.slug,
                 "title": f.title,
-                "returns": f.returns,
+                "returns": f.returns.key,
                 "state": f.state,
                 "recurrence": f.recurrence if c.revealed(f.slug) else None,
                 "base": f.base,

@@ -52,7 +52,20 @@ def totals_from_difference(coins: Sequence[int], difference: int) -> Totals:
     >>> totals_from_difference([5, 3, 7, 10], 5)
     Totals(first=15, second=10)
     """
-    total = sum(coins)
+    return split_sum(sum(coins), difference)
+
+
+def split_sum(total: int, difference: int) -> Totals:
+    """The two totals that add up to ``total`` and differ by ``difference`` (the first's minus the other's).
+
+    The one place a total is derived from a difference: ``first = (total + difference) / 2``.
+
+    Raises:
+        ValueError: if ``total + difference`` is odd (no such pair of totals).
+
+    >>> split_sum(25, 5)
+    Totals(first=15, second=10)
+    """
     if (total + difference) % 2:
         raise ValueError(f"difference {difference} cannot come from a row summing to {total}")
     first = (total + difference) // 2

@@ -11,11 +11,9 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Literal
 
 from coinrow.cost import Cost, Order
-
-Quantity = Literal["difference", "first", "totals", "parity", "line"]  # line: a list of "left"/"right" moves
+from coinrow.quantity import DIFFERENCE, FIRST, LINE, PARITY, TOTALS, Quantity
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 IMPLS = {"problems": REPO_ROOT / "problems", "solutions": REPO_ROOT / "solutions"}
@@ -37,7 +35,7 @@ class Formulation:
     slug: str
     title: str
     functions: tuple[str, ...]  # the first one returns the graded value
-    returns: Quantity
+    returns: Quantity  # what the value function returns: coinrow.quantity
     domain: str
     state: str
     recurrence: str
@@ -63,7 +61,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         slug="difference_dp",
         title="Score-difference interval DP",
         functions=("score_difference",),
-        returns="difference",
+        returns=DIFFERENCE,
         domain="any n",
         state="D[i][j] = mover's total minus the other's, on coins i..j",
         recurrence="D[i][j] = max(a[i] - D[i+1][j], a[j] - D[i][j-1])",
@@ -77,7 +75,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         slug="min_of_opponent_dp",
         title="Min-of-opponent DP",
         functions=("first_player_total",),
-        returns="first",
+        returns=FIRST,
         domain="any n",
         state="F[i][j] = the mover's total on coins i..j",
         recurrence="F[i][j] = max(a[i] + min(F[i+2][j], F[i+1][j-1]), a[j] + min(F[i+1][j-1], F[i][j-2]))",
@@ -91,7 +89,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         slug="prefix_sum_dp",
         title="Prefix-sum DP",
         functions=("first_player_total",),
-        returns="first",
+        returns=FIRST,
         domain="any n",
         state="F[i][j] = the mover's total on coins i..j; S = prefix sums",
         recurrence="F[i][j] = max(a[i] + sum(i+1..j) - F[i+1][j], a[j] + sum(i..j-1) - F[i][j-1])",
@@ -105,7 +103,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         slug="paired_tuple_dp",
         title="Paired-tuple DP",
         functions=("player_totals",),
-        returns="totals",
+        returns=TOTALS,
         domain="any n",
         state="P[i][j] = (mover's total, other's total) on coins i..j",
         recurrence=(
@@ -122,7 +120,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         slug="parity_strategy",
         title="Parity strategy",
         functions=("parity_guarantee", "parity_move"),
-        returns="parity",
+        returns=PARITY,
         domain="even n only",
         state="the two position classes: even indices, odd indices",
         recurrence="guarantee = max(sum a[0::2], sum a[1::2]); always take the end in the chosen class",
@@ -137,7 +135,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         slug="top_down_memo",
         title="Top-down memoisation",
         functions=("score_difference",),
-        returns="difference",
+        returns=DIFFERENCE,
         domain="any n; recursion depth n",
         state="best(i, j) = mover's difference on coins i..j, cached",
         recurrence="best(i, j) = max(a[i] - best(i+1, j), a[j] - best(i, j-1))",
@@ -151,7 +149,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         slug="brute_force",
         title="Brute force (the exponential game tree)",
         functions=("score_difference",),
-        returns="difference",
+        returns=DIFFERENCE,
         domain="n <= 16 (about 2**n lines)",
         state="the coins still on the table, as a slice",
         recurrence="best(row) = max(row[0] - best(row[1:]), row[-1] - best(row[:-1]))",
@@ -168,7 +166,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         slug="rolling_array",
         title="Rolling-array difference DP",
         functions=("score_difference",),
-        returns="difference",
+        returns=DIFFERENCE,
         domain="any n",
         state="d[j] = D[i][j] for the current start i, one row updated in place",
         recurrence="d[j] = max(a[i] - d[j], a[j] - d[j-1]), i from n-2 down to 0, j from i+1 up",
@@ -184,7 +182,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         slug="vectorised_dp",
         title="Vectorised difference DP (NumPy, one interval length at a time)",
         functions=("score_difference",),
-        returns="difference",
+        returns=DIFFERENCE,
         domain="any n; int64 when sum(|a|) <= 2**63 - 1, exact Python ints otherwise",
         state="d[i] = D[i][i+L-1] for every start i, at interval length L",
         recurrence="d = maximum(a[:n-L+1] - d[1:], a[L-1:] - d[:-1])",
@@ -204,7 +202,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         slug="linear_reduction",
         title="Linear-time peak reduction",
         functions=("score_difference",),
-        returns="difference",
+        returns=DIFFERENCE,
         domain="any n, odd or even, any ints",
         state="a stack of reduced values; no peak x <= y >= z among the top three",
         recurrence="while top three x <= y >= z: replace them by x - y + z",
@@ -222,7 +220,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         slug="optimal_moves",
         title="Optimal line of play (move reconstruction)",
         functions=("optimal_line",),
-        returns="line",
+        returns=LINE,
         domain="any n",
         state="D[i][j] = mover's difference on coins i..j, then a walk from (0, n-1)",
         recurrence="take left if a[i] - D[i+1][j] == D[i][j], else right",

@@ -36,15 +36,16 @@ from coinrow.game import (
     optimal_totals,
     parity_class_sums,
     prefix_sums,
+    split_sum,
     winner,
 )
+from coinrow.quantity import DIFFERENCE, CellValue, TableQuantity
 from coinrow.registry import Formulation, by_slug
 from coinrow.rowarg import UsageError
 
 GRID_MAX_N = 10  # wider grids do not fit an 80-column terminal
 FILL_ORDER_MAX_N = 8  # the cell-by-cell listing has n(n+1)/2 lines
 ARROWS: dict[tuple[End, ...], str] = {("left",): "←", ("right",): "→", ("left", "right"): "↔"}
-CellValue = int | tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class TableView:
 
     symbol: str  # "D", "F", "P", "best": taken from the registry's ``state``
     brackets: bool  # D[i][j] (True) or best(i, j) (False)
-    quantity: Literal["difference", "first", "totals"]
+    quantity: TableQuantity
     note: str | None  # set when this is not the formulation's own table
 
     def name(self, i: int, j: int) -> str:
@@ -62,24 +63,19 @@ class TableView:
 
     def value(self, interval_sum: int, difference: int) -> CellValue:
         """The cell's value from the mover's ``difference`` on an interval summing to ``interval_sum``."""
-        mover = (interval_sum + difference) // 2  # exact: difference = 2 * mover - interval_sum
-        if self.quantity == "first":
-            return mover
-        if self.quantity == "totals":
-            return (mover, interval_sum - mover)
-        return difference
+        return self.quantity.of(split_sum(interval_sum, difference))
 
 
 def table_view(formulation: Formulation) -> TableView:
     """The view of ``formulation``'s own table, or the difference table with a note."""
     match = re.match(r"\s*(\w+)\s*([\[(])", formulation.state)
-    if formulation.fills_table and formulation.returns in ("difference", "first", "totals") and match:
-        quantity: Literal["difference", "first", "totals"] = formulation.returns
+    quantity = formulation.returns
+    if formulation.fills_table and isinstance(quantity, TableQuantity) and match:
         return TableView(match.group(1), match.group(2) == "[", quantity, None)
     return TableView(
         "D",
         True,
-        "difference",
+        DIFFERENCE,
         f"{formulation.slug} keeps no interval table of the kind drawn here; shown: the score-difference "
         "table D[i][j] of the same game",
     )
@@ -188,7 +184,7 @@ def run_trace(row: Sequence[int], slug: str, *, as_json: bool = False) -> int:
         raise UsageError('trace needs a row of coins, e.g. make trace ROW="5 3 7 10"')
     formulation = by_slug(slug)
     coins = list(row)
-    if formulation.returns == "parity":
+    if formulation.returns.is_guarantee:
         data = parity_json(formulation, coins)
         if not as_json:
             show_parity(data, output_console())
@@ -237,7 +233,7 @@ def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]
         "sum": sum(coins),
         "table": {
             "symbol": view.symbol,
-            "holds": view.quantity,
+            "holds": view.quantity.key,
             "state": formulation.state if view.note is None else by_slug("difference_dp").state,
             "note": view.note,
             "cells": [
