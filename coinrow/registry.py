@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
+from coinrow import tables
 from coinrow.cost import Cost, Order
 from coinrow.quantity import DIFFERENCE, FIRST, LINE, PARITY, TOTALS, Quantity
 
@@ -46,9 +47,14 @@ class Formulation:
     source: str
     bonus: bool = False
     max_n: int | None = None  # graded only on rows up to this length (an exponential kata)
-    fills_table: bool = True  # fills an n x n interval table of its own, which the tools can draw
+    table: tables.TableKind | None = None  # the n x n interval table it fills, which the tools can draw
     int64: bool = False  # computes in int64 while the sums fit: graded at the exact edges of int64
     speed: SpeedCheck | None = None  # the kata's point is speed: graded at a size where the slow way fails
+
+    @property
+    def fills_table(self) -> bool:
+        """True when it fills an n x n interval table of its own (``table``)."""
+        return self.table is not None
 
     @property
     def value_function(self) -> str:
@@ -70,6 +76,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         time=Cost(Order.QUADRATIC),
         space=Cost(Order.QUADRATIC),
         source="LeetCode 486 'Predict the Winner' (negamax on the score difference)",
+        table=tables.DIFFERENCE_TABLE,
     ),
     Formulation(
         slug="min_of_opponent_dp",
@@ -84,6 +91,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         time=Cost(Order.QUADRATIC),
         space=Cost(Order.QUADRATIC),
         source="GeeksforGeeks 'Optimal Strategy for a Game' (the opponent leaves you the minimum)",
+        table=tables.MIN_OF_OPPONENT_TABLE,
     ),
     Formulation(
         slug="prefix_sum_dp",
@@ -98,6 +106,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         time=Cost(Order.QUADRATIC),
         space=Cost(Order.QUADRATIC, "+ O(n) prefix sums"),
         source="Stone Game discussions: what the opponent does not take, you get",
+        table=tables.PREFIX_SUM_TABLE,
     ),
     Formulation(
         slug="paired_tuple_dp",
@@ -115,6 +124,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         time=Cost(Order.QUADRATIC),
         space=Cost(Order.QUADRATIC, "pairs"),
         source="Tushar Roy, 'Optimal Strategy Game Pick from Ends of Array' (a pair in each cell)",
+        table=tables.PAIR_TABLE,
     ),
     Formulation(
         slug="parity_strategy",
@@ -129,7 +139,6 @@ FORMULATIONS: tuple[Formulation, ...] = (
         time=Cost(Order.LINEAR),
         space=Cost(Order.LINEAR, "for the two slices (O(1) with a loop)"),
         source="The parity argument of LeetCode 877 'Stone Game'; P. Winkler, 'Mathematical Puzzles'",
-        fills_table=False,
     ),
     Formulation(
         slug="top_down_memo",
@@ -144,6 +153,7 @@ FORMULATIONS: tuple[Formulation, ...] = (
         time=Cost(Order.QUADRATIC),
         space=Cost(Order.QUADRATIC, "cache + O(n) stack"),
         source="LeetCode 486 recursive solution with functools.lru_cache",
+        table=tables.MEMO_TABLE,
     ),
     Formulation(
         slug="brute_force",
@@ -160,7 +170,6 @@ FORMULATIONS: tuple[Formulation, ...] = (
         source="Minimax in negamax form over the whole game tree, no memo: the oracle one writes first",
         bonus=True,
         max_n=16,
-        fills_table=False,
     ),
     Formulation(
         slug="rolling_array",
@@ -176,7 +185,6 @@ FORMULATIONS: tuple[Formulation, ...] = (
         space=Cost(Order.LINEAR),
         source="LeetCode 486 'Predict the Winner' with the table rolled into one row",
         bonus=True,
-        fills_table=False,  # one row rolled in place: no n x n table to draw
     ),
     Formulation(
         slug="vectorised_dp",
@@ -192,7 +200,6 @@ FORMULATIONS: tuple[Formulation, ...] = (
         space=Cost(Order.LINEAR),
         source="LeetCode 486 table filled by anti-diagonals, as array expressions",
         bonus=True,
-        fills_table=False,  # one row rolled in place: no n x n table to draw
         int64=True,
         # CPU seconds at n = 10**4: the reference 0.10; the same loop on Python-int (object) arrays 2.7.
         # Timed on small coins and on coins summing to exactly 2**63 - 1 (int64 must still be used).
@@ -212,7 +219,6 @@ FORMULATIONS: tuple[Formulation, ...] = (
         space=Cost(Order.LINEAR),
         source='T. Idziaszek, "An Optimal Algorithm for Calculating the Profit in the Coins in a Row Game"',
         bonus=True,
-        fills_table=False,
         # CPU seconds at n = 10**6: the reference 0.15; an O(n^2) answer (10**12 steps) never finishes
         speed=SpeedCheck(n=10**6, cpu_seconds=2.0, needs="O(n) work"),
     ),
@@ -230,7 +236,6 @@ FORMULATIONS: tuple[Formulation, ...] = (
         space=Cost(Order.QUADRATIC),
         source="LeetCode 486 table plus the standard reconstruction of a DP's decisions",
         bonus=True,
-        fills_table=False,
     ),
 )
 

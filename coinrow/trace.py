@@ -1,20 +1,18 @@
 """``trace``: one row, move by move: the formulation's table, how the answer is read, the line of play.
 
-The table is the formulation's own, derived from the score-difference table of
-``coinrow.game`` (values and the end chosen in each cell): ``D`` holds the
-mover's difference; ``F`` (min-of-opponent, prefix-sum) the mover's total,
-``(S + D) / 2`` with ``S`` the interval's sum; ``P`` (paired tuple) the pair
-``(F, S - F)``. The registry's ``returns`` picks the view and its ``state``
-names the symbol; a formulation returning anything else is shown on the
-difference table, with a note saying so. The parity strategy has no table: its
-trace shows the two position classes and its play against an optimal opponent
-beside optimal play.
+The table is the formulation's own (the registry's ``table``, a
+``coinrow.tables.TableKind``), drawn from the steps ``coinrow.game.fill_steps``
+yields: ``D`` holds the mover's difference; ``F`` (min-of-opponent, prefix-sum)
+the mover's total; ``P`` (paired tuple) the pair (mover's, other's). A
+formulation that fills no table of its own is shown on the difference table,
+with a note saying so. A strategy that only guarantees a total (the parity
+strategy) has no table: its trace shows the two position classes and its play
+against an optimal opponent beside optimal play.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -29,19 +27,20 @@ from coinrow.console import output_console
 from coinrow.game import (
     End,
     Move,
+    Step,
     Totals,
     difference_table,
+    fill_steps,
     first_player_can_win,
     optimal_line,
     optimal_totals,
     parity_class_sums,
-    prefix_sums,
-    split_sum,
     winner,
 )
-from coinrow.quantity import DIFFERENCE, CellValue, TableQuantity
+from coinrow.quantity import CellValue
 from coinrow.registry import Formulation, by_slug
 from coinrow.rowarg import UsageError
+from coinrow.tables import DIFFERENCE_TABLE, TableKind
 
 GRID_MAX_N = 10  # wider grids do not fit an 80-column terminal
 FILL_ORDER_MAX_N = 8  # the cell-by-cell listing has n(n+1)/2 lines
@@ -50,32 +49,26 @@ ARROWS: dict[tuple[End, ...], str] = {("left",): "←", ("right",): "→", ("lef
 
 @dataclass(frozen=True)
 class TableView:
-    """How a formulation's table shows one interval, given the score-difference table."""
+    """The table ``trace`` draws for a formulation: its own, or the score-difference table with a note."""
 
-    symbol: str  # "D", "F", "P", "best": taken from the registry's ``state``
-    brackets: bool  # D[i][j] (True) or best(i, j) (False)
-    quantity: TableQuantity
+    kind: TableKind
     note: str | None  # set when this is not the formulation's own table
 
-    def name(self, i: int, j: int) -> str:
-        """The cell's name as the formulation writes it, e.g. ``D[0][3]`` or ``best(0, 3)``."""
-        return f"{self.symbol}[{i}][{j}]" if self.brackets else f"{self.symbol}({i}, {j})"
+    def value(self, step: Step) -> CellValue:
+        """The value of the cell ``step`` fills, in the table's own terms."""
+        return self.kind.value(step)
 
-    def value(self, interval_sum: int, difference: int) -> CellValue:
-        """The cell's value from the mover's ``difference`` on an interval summing to ``interval_sum``."""
-        return self.quantity.of(split_sum(interval_sum, difference))
+    def candidate_values(self, step: Step) -> list[CellValue]:
+        """What taking the left end, then the right end, gives the mover, in the table's terms."""
+        return [self.kind.quantity.of(candidate.totals) for candidate in step.candidates]
 
 
 def table_view(formulation: Formulation) -> TableView:
     """The view of ``formulation``'s own table, or the difference table with a note."""
-    match = re.match(r"\s*(\w+)\s*([\[(])", formulation.state)
-    quantity = formulation.returns
-    if formulation.fills_table and isinstance(quantity, TableQuantity) and match:
-        return TableView(match.group(1), match.group(2) == "[", quantity, None)
+    if formulation.table is not None:
+        return TableView(formulation.table, None)
     return TableView(
-        "D",
-        True,
-        DIFFERENCE,
+        DIFFERENCE_TABLE,
         f"{formulation.slug} keeps no interval table of the kind drawn here; shown: the score-difference "
         "table D[i][j] of the same game",
     )
@@ -85,40 +78,9 @@ def _value_text(value: CellValue) -> str:
     return f"({value[0]}, {value[1]})" if isinstance(value, tuple) else str(value)
 
 
-@dataclass(frozen=True)
-class Step:
-    """One filled cell: its interval, the two candidates, the value kept and the end(s) chosen."""
-
-    i: int
-    j: int
-    take_left: CellValue | None  # None on a one-coin interval (the base case)
-    take_right: CellValue | None
-    value: CellValue
-    ends: tuple[End, ...]
-
-
-def fill_order(coins: Sequence[int], view: TableView) -> list[Step]:
-    """Every cell in the order an interval DP fills it: interval length 1, 2, …, n.
-
-    Each candidate is what the mover gets by taking that end, in the view's terms.
-    """
-    table = difference_table(coins)
-    prefix = prefix_sums(coins)
-
-    def total(i: int, j: int) -> int:
-        return prefix[j + 1] - prefix[i]
-
-    steps = []
-    for length in range(1, len(coins) + 1):
-        for i in range(len(coins) - length + 1):
-            j = i + length - 1
-            cell = table[i, j]
-            left = right = None
-            if i < j:
-                left = view.value(total(i, j), coins[i] - table[i + 1, j].value)
-                right = view.value(total(i, j), coins[j] - table[i, j - 1].value)
-            steps.append(Step(i, j, left, right, view.value(total(i, j), cell.value), cell.ends))
-    return steps
+def table_steps(coins: Sequence[int], view: TableView) -> list[Step]:
+    """Every cell of the view's table in the order interval DP fills it (``coinrow.game.fill_steps``)."""
+    return list(fill_steps(coins, view.kind.recurrence))
 
 
 def running_totals(moves: Sequence[Move]) -> list[Totals]:
@@ -221,10 +183,14 @@ def _verdicts(totals: Totals) -> dict[str, Any]:
     }
 
 
+def _value_json(value: CellValue) -> int | list[int]:
+    return list(value) if isinstance(value, tuple) else value
+
+
 def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]:
     """The trace as plain JSON data (schema in docs/json-output.md)."""
     view = table_view(formulation)
-    steps = fill_order(coins, view)
+    steps = table_steps(coins, view)
     top = steps[-1]
     return {
         "command": "trace",
@@ -232,23 +198,23 @@ def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]
         "row": list(coins),
         "sum": sum(coins),
         "table": {
-            "symbol": view.symbol,
-            "holds": view.quantity.key,
+            "symbol": view.kind.symbol,
+            "holds": view.kind.quantity.key,
             "state": formulation.state if view.note is None else by_slug("difference_dp").state,
             "note": view.note,
             "cells": [
                 {
                     "i": s.i,
                     "j": s.j,
-                    "value": list(s.value) if isinstance(s.value, tuple) else s.value,
+                    "value": _value_json(view.value(s)),
                     "ends": list(s.ends),
                 }
                 for s in steps
             ],
         },
         "answer": {
-            "cell": view.name(top.i, top.j),
-            "value": list(top.value) if isinstance(top.value, tuple) else top.value,
+            "cell": view.kind.name(top.i, top.j),
+            "value": _value_json(view.value(top)),
             "read": formulation.answer,
         },
         "line": _moves_json(optimal_line(coins)),
@@ -296,14 +262,14 @@ def grid(coins: Sequence[int], view: TableView, steps: Sequence[Step]) -> Table:
         row = [f"{i} ({coin})"]
         for j in range(len(coins)):
             step = cells.get((i, j))
-            row.append("" if step is None else _cell_text(step))
+            row.append("" if step is None else _cell_text(view, step))
         table.add_row(*row)
     return table
 
 
-def _cell_text(step: Step) -> str:
+def _cell_text(view: TableView, step: Step) -> str:
     """The value and the arrow of the end chosen (none on a one-coin interval: both ends are one coin)."""
-    value = _value_text(step.value)
+    value = _value_text(view.value(step))
     return value if step.i == step.j else f"{value} {ARROWS[step.ends]}"
 
 
@@ -347,7 +313,7 @@ def show_trace(
 ) -> None:
     """Print the table, how the answer is read, and the optimal line of play."""
     view = table_view(formulation)
-    steps = fill_order(coins, view)
+    steps = table_steps(coins, view)
     n, total = len(coins), sum(coins)
     console.print(Text(f"Trace of {formulation.slug} on {list(coins)} (n = {n}, sum {total})", style="bold"))
     if view.note:
@@ -365,18 +331,19 @@ def show_trace(
     if n <= FILL_ORDER_MAX_N:
         console.print(Text("Filled interval length by interval length:"))
         for s in steps:
-            if s.take_left is None or s.take_right is None:
-                how = "one coin: the base case"
-            else:
-                how = f"take left {_value_text(s.take_left)}, take right {_value_text(s.take_right)}"
-            console.print(Text(f"  length {s.j - s.i + 1}  {view.name(s.i, s.j)}: {how} → {_cell_text(s)}"))
-    top = steps[-1]
+            how = "one coin: the base case"
+            if s.candidates:
+                left, right = (_value_text(value) for value in view.candidate_values(s))
+                how = f"take left {left}, take right {right}"
+            name = view.kind.name(s.i, s.j)
+            console.print(Text(f"  length {s.j - s.i + 1}  {name}: {how} → {_cell_text(view, s)}"))
+    top, top_name = steps[-1], view.kind.name(steps[-1].i, steps[-1].j)
     difference = data["totals"]["difference"]
     first = data["totals"]["first"]
     sign = "+" if difference >= 0 else "-"
     console.print(
         Text(
-            f"Answer: {formulation.answer}; here {view.name(top.i, top.j)} = {_value_text(top.value)}.\n"
+            f"Answer: {formulation.answer}; here {top_name} = {_value_text(view.value(top))}.\n"
             f"From the difference {difference} (first + second = sum = {total}):\n"
             f"  first  = (sum + difference) / 2 = ({total} {sign} {abs(difference)}) / 2 = {first}\n"
             f"  second = sum - first = {total} - {first} = {total - first}"
