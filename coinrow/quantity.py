@@ -16,6 +16,7 @@ table: ``D``, ``F`` or ``P``.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -51,7 +52,7 @@ class Judgement:
     message: str = ""  # why it differs, when that can be said
 
 
-class Quantity:
+class Quantity(ABC):
     """One kind of return value; subclasses say what differs, ``str(quantity)`` is its ``key``."""
 
     key: str  # the registry's and the JSON outputs' name: "difference", "first", ...
@@ -71,13 +72,13 @@ class Quantity:
         """Whether the graded function must answer ``row`` (else it must raise ``ValueError``)."""
         return not (self.even_rows_only and len(row) % 2)
 
+    @abstractmethod
     def expected(self, totals: Totals, parity_guarantee: int | None) -> object:
         """What the graded function must return for a row with these optimal totals.
 
         Raises:
             ValueError: for a quantity with no single right value (a line of moves).
         """
-        raise ValueError(f"a {self.key} has no single expected value")
 
     @property
     def empty_row_answer(self) -> object:
@@ -128,9 +129,9 @@ class TableQuantity(Quantity):
 
     symbol: str  # the table's name in the recurrences: D, F or P
 
+    @abstractmethod
     def of(self, totals: Totals) -> CellValue:
         """The quantity for an interval whose optimal totals (mover first) are ``totals``."""
-        raise NotImplementedError
 
     def expected(self, totals: Totals, parity_guarantee: int | None) -> object:
         return self.of(totals)
@@ -264,6 +265,9 @@ class Line(Quantity):
 
     key, label = "line", "a line of moves"
     graded_move_by_move = True
+
+    def expected(self, totals: Totals, parity_guarantee: int | None) -> object:
+        raise ValueError("a line of moves has no single expected value: several lines can be optimal")
 
     @property
     def empty_row_answer(self) -> object:
