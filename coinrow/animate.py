@@ -67,15 +67,19 @@ class Filled:
     totals: dict[tuple[int, int], Totals]
 
     def of(self, p: int, q: int) -> Totals:
+        """The optimal totals (mover first) on coins ``p..q``; ``Totals(0, 0)`` when ``p > q``."""
         return self.totals.get((p, q), Totals(0, 0))
 
     def d(self, p: int, q: int) -> int:
+        """``D[p][q]``, the mover's score difference."""
         return self.of(p, q).difference
 
     def f(self, p: int, q: int) -> int:
+        """``F[p][q]``, the mover's total."""
         return self.of(p, q).first
 
     def s(self, p: int, q: int) -> int:
+        """``S(p..q)``, the interval's sum."""
         return self.of(p, q).first + self.of(p, q).second
 
 
