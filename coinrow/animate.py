@@ -2,31 +2,34 @@
 
 Usage: ``python -m coinrow.animate --row "5 3 7 10" [-F difference_dp] [--out build/animation.html]``
 
-Every number on the page is computed here, in Python, from ``coinrow.game.difference_table``
-and embedded as JSON; the page's script only reveals the steps (Step, Run with a speed
-control, Reset, arrow keys). The table shown is the chosen formulation's own table:
+Every number on the page is computed in Python, by ``coinrow.game.fill_steps`` for the
+formulation's table (the registry's ``table``), written out here and embedded as JSON; the
+page's script only reveals the steps (Step, Run with a speed control, Reset, arrow keys).
+The table shown is the chosen formulation's own table:
 
 - ``difference_dp``, ``top_down_memo``: ``D[i][j]``, the mover's score difference on coins i..j
   (the memo holds the same values; the page fills them bottom-up by interval length);
 - ``min_of_opponent_dp``, ``prefix_sum_dp``: ``F[i][j]``, the mover's total on coins i..j;
 - ``paired_tuple_dp``: ``P[i][j]``, the pair (mover's total, other's total) on coins i..j.
 
-``parity_strategy`` has no table and is refused.
+A formulation that fills no table (``parity_strategy``, ``rolling_array``, …) is refused.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from coinrow.game import End, difference_table, optimal_line, optimal_totals, prefix_sums
+from coinrow.game import End, Recurrence, Totals, fill_steps, optimal_line, optimal_totals
+from coinrow.quantity import CellValue
 from coinrow.registry import FORMULATIONS, by_slug
 from coinrow.rowarg import UsageError, formulation_slug, parse_row
 from coinrow.settings import MAX_COINS
+from coinrow.tables import TableKind
 
 DEFAULT_ROW = (5, 3, 7, 10)
 DEFAULT_OUT = Path("build") / "animation.html"
@@ -36,7 +39,7 @@ DATA_MARK = "/*ANIMATION_DATA*/null"
 
 
 @dataclass(frozen=True)
-class Candidate:
+class Branch:
     """One way to fill a cell: take the ``end`` coin; ``formula`` shows the arithmetic."""
 
     end: End
@@ -45,22 +48,39 @@ class Candidate:
 
 
 @dataclass(frozen=True)
-class Step:
-    """One cell of the table as it is filled: its value, the cells it read, the branches it weighed."""
+class Frame:
+    """One cell of the table as the page reveals it: its value, the cells it read, the branches it weighed."""
 
     i: int
     j: int
     value: str
     reads: list[tuple[int, int]] = field(default_factory=list)
-    candidates: list[Candidate] = field(default_factory=list)
+    candidates: list[Branch] = field(default_factory=list)
     base: str = ""  # the base-case formula, for cells that read nothing
 
 
-def _interval_sums(coins: Sequence[int]) -> dict[tuple[int, int], int]:
-    """``sum(coins[i..j])`` for every non-empty interval, by prefix sums; 0 for an empty one."""
-    prefix = prefix_sums(coins)
-    n = len(coins)
-    return {(i, j): prefix[j + 1] - prefix[i] for i in range(n + 1) for j in range(i - 1, n)}
+@dataclass(frozen=True)
+class Filled:
+    """The row and the cells filled so far, which a formula reads: totals by interval (empty: 0, 0)."""
+
+    a: list[int]
+    totals: dict[tuple[int, int], Totals]
+
+    def of(self, p: int, q: int) -> Totals:
+        """The optimal totals (mover first) on coins ``p..q``; ``Totals(0, 0)`` when ``p > q``."""
+        return self.totals.get((p, q), Totals(0, 0))
+
+    def d(self, p: int, q: int) -> int:
+        """``D[p][q]``, the mover's score difference."""
+        return self.of(p, q).difference
+
+    def f(self, p: int, q: int) -> int:
+        """``F[p][q]``, the mover's total."""
+        return self.of(p, q).first
+
+    def s(self, p: int, q: int) -> int:
+        """``S(p..q)``, the interval's sum."""
+        return self.of(p, q).first + self.of(p, q).second
 
 
 def _n(value: int) -> str:
@@ -68,13 +88,53 @@ def _n(value: int) -> str:
     return f"({value})" if value < 0 else str(value)
 
 
-def _with_choice(options: list[tuple[End, str, int]]) -> list[Candidate]:
-    """Mark the options whose score (the third item) is the best; both on a tie."""
-    best = max(score for _, _, score in options)
-    return [Candidate(end, formula, score == best) for end, formula, score in options]
+def _text(value: CellValue) -> str:
+    """A cell's value on the page: ``5``, or a pair ``15, 10``."""
+    return ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
 
 
-def animation_steps(coins: Sequence[int], slug: str = "difference_dp") -> list[Step]:
+# How each recurrence writes a candidate: (cells filled so far, i, j, end) -> formula.
+Formula = Callable[[Filled, int, int, End], str]
+
+
+def _difference(c: Filled, i: int, j: int, end: End) -> str:
+    k, (p, q) = (i, (i + 1, j)) if end == "left" else (j, (i, j - 1))
+    return f"a[{k}] − D[{p}][{q}] = {_n(c.a[k])} − {_n(c.d(p, q))} = {c.a[k] - c.d(p, q)}"
+
+
+def _prefix_sum(c: Filled, i: int, j: int, end: End) -> str:
+    k, (p, q) = (i, (i + 1, j)) if end == "left" else (j, (i, j - 1))
+    mover = c.a[k] + c.s(p, q) - c.f(p, q)
+    return f"a[{k}] + S({p}..{q}) − F[{p}][{q}] = {_n(c.a[k])} + {_n(c.s(p, q))} − {_n(c.f(p, q))} = {mover}"
+
+
+def _min_of_opponent(c: Filled, i: int, j: int, end: End) -> str:
+    # After taking an end, the opponent leaves the mover the smaller of two intervals.
+    k, first, second = (i, (i + 2, j), (i + 1, j - 1)) if end == "left" else (j, (i + 1, j - 1), (i, j - 2))
+    names = [f"F[{p}][{q}]" if p <= q else "0" for p, q in (first, second)]  # an empty interval is worth 0
+    values = [c.f(*first), c.f(*second)]
+    mover = c.a[k] + min(values)
+    return f"a[{k}] + min({names[0]}, {names[1]}) = {_n(c.a[k])} + min({values[0]}, {values[1]}) = {mover}"
+
+
+def _pair(c: Filled, i: int, j: int, end: End) -> str:
+    k, (p, q) = (i, (i + 1, j)) if end == "left" else (j, (i, j - 1))
+    cell, rest = f"P[{p}][{q}]", c.of(p, q)
+    return (
+        f"(a[{k}] + {cell}.other, {cell}.mover) = ({c.a[k]} + {_n(rest.second)}, {rest.first})"
+        f" = ({c.a[k] + rest.second}, {rest.first})"
+    )
+
+
+FORMULAS: dict[Recurrence, Formula] = {
+    "difference": _difference,
+    "min_of_opponent": _min_of_opponent,
+    "prefix_sum": _prefix_sum,
+    "pair": _pair,
+}
+
+
+def animation_steps(coins: Sequence[int], slug: str = "difference_dp") -> list[Frame]:
     """The cells of ``slug``'s table in the order a bottom-up fill computes them (by interval length).
 
     Args:
@@ -82,8 +142,9 @@ def animation_steps(coins: Sequence[int], slug: str = "difference_dp") -> list[S
         slug: one of ``TABLE_SLUGS``.
 
     Returns:
-        n(n+1)/2 steps, the diagonal first, ``(0, n-1)`` last. Values are the formulation's own:
-        differences, first-player totals, or ``"mover, other"`` pairs (see the module docstring).
+        n(n+1)/2 frames, the diagonal first, ``(0, n-1)`` last, one per step of
+        ``coinrow.game.fill_steps``. Values are the formulation's own: differences,
+        first-player totals, or ``"mover, other"`` pairs (see the module docstring).
 
     Raises:
         KeyError: if ``slug`` is unknown or has no table.
@@ -91,111 +152,28 @@ def animation_steps(coins: Sequence[int], slug: str = "difference_dp") -> list[S
     >>> [s.value for s in animation_steps([5, 3, 7, 10])][-1]
     '5'
     """
-    if slug not in TABLE_SLUGS:
+    kind = _table_of(slug)
+    formula, symbol = FORMULAS[kind.recurrence], kind.quantity.symbol
+    filled = Filled(list(coins), {})
+    frames = []
+    for step in fill_steps(coins, kind.recurrence):
+        i, j, value = step.i, step.j, kind.value(step)
+        filled.totals[i, j] = step.totals
+        if not step.candidates:  # the base case: one coin, the mover takes it
+            one = f"a[{i}] = {coins[i]}" if isinstance(value, int) else f"(a[{i}], 0) = ({coins[i]}, 0)"
+            frames.append(Frame(i, j, _text(value), base=f"{symbol}[{i}][{i}] = {one}"))
+            continue
+        branches = [Branch(c.end, formula(filled, i, j, c.end), c.chosen) for c in step.candidates]
+        frames.append(Frame(i, j, _text(value), list(step.reads), branches))
+    return frames
+
+
+def _table_of(slug: str) -> TableKind:
+    """The table ``slug`` fills. Raises ``KeyError`` if ``slug`` is unknown or fills none."""
+    kind = by_slug(slug).table
+    if kind is None:
         raise KeyError(f"{slug!r} has no table to animate; choose one of: {', '.join(TABLE_SLUGS)}")
-    a = list(coins)
-    diff = {key: cell.value for key, cell in difference_table(a).items()}
-    total = _interval_sums(a)
-    # The mover's total on i..j is (sum + difference) / 2; an empty interval gives 0.
-    mine = {key: (total[key] + d) // 2 for key, d in diff.items()}
-    returns = by_slug(slug).returns
-    steps: list[Step] = []
-    for length in range(1, len(a) + 1):
-        for i in range(len(a) - length + 1):
-            j = i + length - 1
-            if returns == "difference":
-                steps.append(_difference_step(a, diff, i, j))
-            elif returns == "totals":
-                steps.append(_pair_step(a, mine, total, i, j))
-            elif slug == "min_of_opponent_dp":
-                steps.append(_min_of_opponent_step(a, mine, i, j))
-            else:
-                steps.append(_prefix_sum_step(a, mine, total, i, j))
-    return steps
-
-
-def _difference_step(a: list[int], d: dict[tuple[int, int], int], i: int, j: int) -> Step:
-    if i == j:
-        return Step(i, j, str(a[i]), base=f"D[{i}][{i}] = a[{i}] = {a[i]}")
-    left, right = d[i + 1, j], d[i, j - 1]
-    options: list[tuple[End, str, int]] = [
-        ("left", f"a[{i}] − D[{i + 1}][{j}] = {_n(a[i])} − {_n(left)} = {a[i] - left}", a[i] - left),
-        ("right", f"a[{j}] − D[{i}][{j - 1}] = {_n(a[j])} − {_n(right)} = {a[j] - right}", a[j] - right),
-    ]
-    return Step(i, j, str(d[i, j]), [(i + 1, j), (i, j - 1)], _with_choice(options))
-
-
-def _prefix_sum_step(
-    a: list[int], f: dict[tuple[int, int], int], s: dict[tuple[int, int], int], i: int, j: int
-) -> Step:
-    if i == j:
-        return Step(i, j, str(a[i]), base=f"F[{i}][{i}] = a[{i}] = {a[i]}")
-    left = a[i] + s[i + 1, j] - f[i + 1, j]
-    right = a[j] + s[i, j - 1] - f[i, j - 1]
-    options: list[tuple[End, str, int]] = [
-        (
-            "left",
-            f"a[{i}] + S({i + 1}..{j}) − F[{i + 1}][{j}]"
-            f" = {_n(a[i])} + {_n(s[i + 1, j])} − {_n(f[i + 1, j])} = {left}",
-            left,
-        ),
-        (
-            "right",
-            f"a[{j}] + S({i}..{j - 1}) − F[{i}][{j - 1}]"
-            f" = {_n(a[j])} + {_n(s[i, j - 1])} − {_n(f[i, j - 1])} = {right}",
-            right,
-        ),
-    ]
-    return Step(i, j, str(f[i, j]), [(i + 1, j), (i, j - 1)], _with_choice(options))
-
-
-def _min_of_opponent_step(a: list[int], f: dict[tuple[int, int], int], i: int, j: int) -> Step:
-    if i == j:
-        return Step(i, j, str(a[i]), base=f"F[{i}][{i}] = a[{i}] = {a[i]}")
-
-    def term(p: int, q: int) -> tuple[str, int]:
-        return (f"F[{p}][{q}]", f[p, q]) if p <= q else ("0", 0)  # an empty interval is worth 0
-
-    # After taking an end, the opponent leaves the mover the smaller of two intervals.
-    branches: tuple[tuple[End, int, tuple[int, int], tuple[int, int]], ...] = (
-        ("left", i, (i + 2, j), (i + 1, j - 1)),
-        ("right", j, (i + 1, j - 1), (i, j - 2)),
-    )
-    options: list[tuple[End, str, int]] = []
-    for end, coin, (p1, q1), (p2, q2) in branches:
-        (name1, v1), (name2, v2) = term(p1, q1), term(p2, q2)
-        score = a[coin] + min(v1, v2)
-        formula = f"a[{coin}] + min({name1}, {name2}) = {_n(a[coin])} + min({v1}, {v2}) = {score}"
-        options.append((end, formula, score))
-    reads = sorted({(p, q) for p, q in ((i + 2, j), (i + 1, j - 1), (i, j - 2)) if p <= q})
-    return Step(i, j, str(f[i, j]), reads, _with_choice(options))
-
-
-def _pair_step(
-    a: list[int], f: dict[tuple[int, int], int], s: dict[tuple[int, int], int], i: int, j: int
-) -> Step:
-    def pair(p: int, q: int) -> tuple[int, int]:
-        return f[p, q], s[p, q] - f[p, q]
-
-    if i == j:
-        return Step(i, j, f"{a[i]}, 0", base=f"P[{i}][{i}] = (a[{i}], 0) = ({a[i]}, 0)")
-    (lm, lo), (rm, ro) = pair(i + 1, j), pair(i, j - 1)
-    options: list[tuple[End, str, int]] = [
-        (
-            "left",
-            f"(a[{i}] + P[{i + 1}][{j}].other, P[{i + 1}][{j}].mover) = ({a[i]} + {_n(lo)}, {lm})"
-            f" = ({a[i] + lo}, {lm})",
-            a[i] + lo,
-        ),
-        (
-            "right",
-            f"(a[{j}] + P[{i}][{j - 1}].other, P[{i}][{j - 1}].mover) = ({a[j]} + {_n(ro)}, {rm})"
-            f" = ({a[j] + ro}, {rm})",
-            a[j] + ro,
-        ),
-    ]
-    mover, other = pair(i, j)
-    return Step(i, j, f"{mover}, {other}", [(i + 1, j), (i, j - 1)], _with_choice(options))
+    return kind
 
 
 def animation_data(coins: Sequence[int], slug: str = "difference_dp") -> dict[str, object]:
@@ -204,9 +182,8 @@ def animation_data(coins: Sequence[int], slug: str = "difference_dp") -> dict[st
     Raises:
         KeyError: as ``animation_steps``.
     """
-    formulation = by_slug(slug)
+    formulation, symbol = by_slug(slug), _table_of(slug).quantity.symbol
     totals = optimal_totals(coins)
-    symbol = {"difference": "D", "first": "F", "totals": "P"}[formulation.returns]
     return {
         "row": list(coins),
         "slug": slug,

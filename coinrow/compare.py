@@ -185,7 +185,7 @@ def to_json(c: Comparison) -> dict[str, Any]:
                 "formulations": [
                     {
                         "slug": a.slug,
-                        "returns": a.returns,
+                        "returns": a.returns.key,
                         "value": list(a.value) if isinstance(a.value, tuple) else a.value,
                         "totals": _totals_json(a.totals),
                         "verdict": a.verdict,
@@ -201,13 +201,13 @@ def to_json(c: Comparison) -> dict[str, Any]:
             {
                 "slug": f.slug,
                 "title": f.title,
-                "returns": f.returns,
+                "returns": f.returns.key,
                 "state": f.state,
                 "recurrence": f.recurrence if c.revealed(f.slug) else None,
                 "base": f.base,
                 "answer": f.answer,
-                "time": f.time,
-                "space": f.space,
+                "time": f.time.text,
+                "space": f.space.text,
                 "domain": f.domain,
                 "source": f.source,
                 "bonus": f.bonus,

@@ -51,11 +51,7 @@ def show(c: Comparison, console: Console) -> None:
 
 
 def _value_text(a: Answer) -> str:
-    if a.value is None:
-        return "—"
-    if a.returns == "line" and isinstance(a.value, list | tuple) and set(a.value) <= {"left", "right"}:
-        return " ".join("L" if move == "left" else "R" for move in a.value)  # a line of moves: L R …
-    return repr(list(a.value) if isinstance(a.value, tuple) else a.value)
+    return "—" if a.value is None else a.returns.show(a.value)
 
 
 def answers_table(row: Sequence[int], optimum: Totals, answers: Sequence[Answer]) -> Table:
@@ -78,7 +74,7 @@ def answers_table(row: Sequence[int], optimum: Totals, answers: Sequence[Answer]
     table.add_column("diff", justify="right", overflow="fold")
     table.add_column("vs oracle")
     for a in answers:
-        if a.returns == "parity" and a.shortfall is not None:
+        if a.shortfall is not None:
             first, second, difference = f"opt {optimum.first}", "", ""  # the guarantee beside the optimum
         elif a.totals is not None:
             first, second, difference = str(a.totals.first), str(a.totals.second), str(a.totals.difference)
@@ -97,7 +93,9 @@ def anatomy_table(c: Comparison) -> Table:
     table.add_column("state · recurrence · base · answer · source")
     for f in FORMULATIONS:
         facts = Text(f.slug, style="bold")
-        facts.append(f"\nreturns {f.returns}\ntime {f.time}\nspace {f.space}\ndomain: {f.domain}")
+        facts.append(
+            f"\nreturns {f.returns.key}\ntime {f.time.text}\nspace {f.space.text}\ndomain: {f.domain}"
+        )
         if f.bonus:
             facts.append("\n(bonus)")
         if c.impl != REFERENCE:

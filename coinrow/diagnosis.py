@@ -33,7 +33,7 @@ REPLAY_MAX_N = 300  # replaying a table model is O(n^2) Python steps: a few tent
 
 def probes_for(formulation: Formulation) -> tuple[Row, ...]:
     """The probe rows an attempt at ``formulation`` is called on (even n only for the parity strategy)."""
-    return probe_rows(even_only=formulation.returns == "parity")
+    return probe_rows(even_only=formulation.returns.even_rows_only)
 
 
 def right_answer(formulation: Formulation, row: Sequence[int]) -> object:

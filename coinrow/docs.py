@@ -13,19 +13,7 @@ from collections.abc import Callable
 
 from coinrow.registry import FORMULATIONS, Formulation
 
-RETURNS_TEXT = {
-    "difference": "difference",
-    "first": "first",
-    "totals": "(first, second)",
-    "parity": "the parity guarantee; a move",
-    "line": "a line of moves",
-}
-
 Column = tuple[str, Callable[[Formulation], str]]
-
-
-def _returns(f: Formulation) -> str:
-    return RETURNS_TEXT.get(f.returns, f.returns)
 
 
 def _tag(f: Formulation) -> str:
@@ -36,10 +24,10 @@ SLUG: Column = ("kata", lambda f: f"`{f.slug}`{_tag(f)}")
 FOLDER: Column = ("folder", lambda f: f"`{f.slug}/`{_tag(f)}")
 WRITE: Column = ("write", lambda f: ", ".join(f"`{name}(…)`" for name in f.functions))
 STATE: Column = ("state", lambda f: f.state)
-RETURNS: Column = ("returns", _returns)
+RETURNS: Column = ("returns", lambda f: f.returns.label)
 RECURRENCE: Column = ("recurrence", lambda f: f"`{f.recurrence}`")
-TIME: Column = ("time", lambda f: f.time)
-SPACE: Column = ("space", lambda f: f.space)
+TIME: Column = ("time", lambda f: f.time.text)
+SPACE: Column = ("space", lambda f: f.space.text)
 SOURCE: Column = ("source", lambda f: f.source)
 
 

@@ -20,6 +20,9 @@ from itertools import accumulate
 from typing import Literal
 
 End = Literal["left", "right"]  # which end of the remaining row a move takes
+Interval = tuple[int, int]  # (i, j): coins i..j, both ends included
+# The recurrence an interval table is filled by: what a cell reads (see ``fill_steps``).
+Recurrence = Literal["difference", "min_of_opponent", "prefix_sum", "pair"]
 Verdict = Literal["first", "second", "draw"]
 
 
@@ -52,7 +55,20 @@ def totals_from_difference(coins: Sequence[int], difference: int) -> Totals:
     >>> totals_from_difference([5, 3, 7, 10], 5)
     Totals(first=15, second=10)
     """
-    total = sum(coins)
+    return split_sum(sum(coins), difference)
+
+
+def split_sum(total: int, difference: int) -> Totals:
+    """The two totals that add up to ``total`` and differ by ``difference`` (the first's minus the other's).
+
+    The one place a total is derived from a difference: ``first = (total + difference) / 2``.
+
+    Raises:
+        ValueError: if ``total + difference`` is odd (no such pair of totals).
+
+    >>> split_sum(25, 5)
+    Totals(first=15, second=10)
+    """
     if (total + difference) % 2:
         raise ValueError(f"difference {difference} cannot come from a row summing to {total}")
     first = (total + difference) // 2
@@ -95,8 +111,7 @@ class DifferenceTable(Mapping[tuple[int, int], Cell]):
             raise KeyError(key)
         if i == j:
             return Cell(self.coins[i], ("left",))
-        take_left = self.coins[i] - self.value(i + 1, j)
-        take_right = self.coins[j] - self.value(i, j - 1)
+        take_left, take_right = self.candidates(i, j)
         best = self.value(i, j)
         ends: list[End] = []
         if take_left == best:
@@ -104,6 +119,10 @@ class DifferenceTable(Mapping[tuple[int, int], Cell]):
         if take_right == best:
             ends.append("right")
         return Cell(best, tuple(ends))
+
+    def candidates(self, i: int, j: int) -> tuple[int, int]:
+        """The mover's difference on coins ``i..j`` (``i < j``) taking the left end, and the right end."""
+        return self.coins[i] - self.value(i + 1, j), self.coins[j] - self.value(i, j - 1)
 
     def __iter__(self) -> Iterator[tuple[int, int]]:
         n = len(self.coins)
@@ -127,6 +146,63 @@ def difference_table(coins: Sequence[int]) -> DifferenceTable:
     Cell(value=5, ends=('right',))
     """
     return DifferenceTable(coins)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One end the mover may take from an interval: the totals it leads to (the mover's first)."""
+
+    end: End
+    totals: Totals
+    chosen: bool  # an optimal end: its totals are the cell's
+
+
+@dataclass(frozen=True)
+class Step:
+    """One cell of an interval table as it is filled: the interval, its optimal totals, the candidates."""
+
+    i: int
+    j: int
+    totals: Totals  # the mover's and the other's optimal totals on coins i..j
+    ends: tuple[End, ...]  # the optimal end(s); ("left",) on a one-coin interval
+    candidates: tuple[Candidate, ...]  # left then right; () on a one-coin interval (the base case)
+    reads: tuple[Interval, ...]  # the cells the recurrence reads, all filled before this one
+
+
+def fill_steps(coins: Sequence[int], recurrence: Recurrence = "difference") -> Iterator[Step]:
+    """Every cell of the interval table in the order interval DP fills it: length 1, 2, …, n.
+
+    The values are those of every table kind (a cell's difference, mover's total
+    or pair are all read from its ``totals``); ``recurrence`` only sets which cells
+    a cell reads: ``(i+1, j)`` and ``(i, j-1)``, or for ``"min_of_opponent"`` the
+    non-empty ones of ``(i+2, j)``, ``(i+1, j-1)``, ``(i, j-2)``, in order.
+
+    Args:
+        coins: the row, length n >= 0, exact ints.
+        recurrence: the table's recurrence.
+
+    Returns:
+        n(n+1)/2 steps, the one-coin cells first and ``(0, n-1)`` last. O(n^2).
+
+    >>> [step.totals.difference for step in fill_steps([5, 3, 7, 10])][-1]
+    5
+    """
+    table = difference_table(coins)
+    prefix = prefix_sums(coins)
+    for i, j in table:
+        cell, total = table[i, j], prefix[j + 1] - prefix[i]
+        candidates: tuple[Candidate, ...] = ()
+        reads: tuple[Interval, ...] = ()
+        if i < j:
+            left, right = table.candidates(i, j)
+            candidates = (
+                Candidate("left", split_sum(total, left), "left" in cell.ends),
+                Candidate("right", split_sum(total, right), "right" in cell.ends),
+            )
+            reads = ((i + 1, j), (i, j - 1))
+            if recurrence == "min_of_opponent":  # the opponent's reply leaves one of three intervals
+                reads = tuple((p, q) for p, q in ((i, j - 2), (i + 1, j - 1), (i + 2, j)) if p <= q)
+        yield Step(i, j, split_sum(total, cell.value), cell.ends, candidates, reads)
 
 
 def optimal_totals(coins: Sequence[int]) -> Totals:

@@ -206,39 +206,21 @@ def type_problem(value: object) -> str:
 
 def expected_value(formulation: Formulation, totals: Totals, parity_guarantee: int | None) -> object:
     """What the formulation's graded function must return for a row with these totals."""
-    match formulation.returns:
-        case "difference":
-            return totals.difference
-        case "first":
-            return totals.first
-        case "totals":
-            return (totals.first, totals.second)
-        case "parity":
-            return parity_guarantee
-    raise AssertionError(formulation.returns)
+    return formulation.returns.expected(totals, parity_guarantee)
 
 
 def normalise(formulation: Formulation, got: object) -> object:
     """Accept any correct form: a pair may come back as a tuple or a list."""
-    if formulation.returns == "totals" and isinstance(got, list | tuple) and len(got) == 2:
-        return tuple(got)
-    return got
+    return formulation.returns.normalise(got)
 
 
 def is_exact(formulation: Formulation, got: object) -> bool:
     """True when every number in ``got`` is an exact int (checked before any comparison)."""
-    if formulation.returns == "totals":
-        return type(got) is tuple and all(is_exact_int(x) for x in got)
-    return is_exact_int(got)
+    return formulation.returns.is_exact(got)
 
 
 def _shape_problem(formulation: Formulation, got: object) -> str:
-    if formulation.returns == "totals":
-        if type(got) is not tuple:
-            return f"a {type(got).__name__} came back, expected a pair (first, second)"
-        bad = [x for x in got if not is_exact_int(x)]
-        return f"the pair holds {type(bad[0]).__name__}, expected two exact ints" if bad else ""
-    return type_problem(got)
+    return formulation.returns.shape_problem(got)
 
 
 Diagnose = Callable[
@@ -387,10 +369,10 @@ class Grader:
         """Grade the formulation's value function on one row against the optimal totals."""
         formulation = by_slug(slug)
         function = formulation.value_function
-        if formulation.returns == "parity" and len(row) % 2:
+        if not formulation.returns.defined_on(row):
             self.check_raises_value_error(slug, function, row)
             return
-        if formulation.returns == "line":
+        if formulation.returns.graded_move_by_move:
             self.check_line(slug, row, totals)
             return
         expected = expected_value(formulation, totals, parity_guarantee)
@@ -440,7 +422,7 @@ class Grader:
         if slug not in self._probe_answers:
             prober = Grader(self.impl_dir, self.call_limit, _modules=self._modules)
             answers: dict[tuple[int, ...], object] = {}
-            probes = probe_rows(even_only=formulation.returns == "parity")
+            probes = probe_rows(even_only=formulation.returns.even_rows_only)
             for probe in probes:
                 try:
                     got = normalise(formulation, prober.call(slug, formulation.value_function, list(probe)))
@@ -567,7 +549,7 @@ def _empty_row_note(slug: str, row: Sequence[int]) -> str:
     if row:
         return ""
     formulation = by_slug(slug)
-    answer = [] if formulation.returns == "line" else expected_value(formulation, Totals(0, 0), 0)
+    answer = formulation.returns.empty_row_answer
     return f"\n  n = 0 is part of the task: the empty row's answer is {answer!r} (no coins, nothing to take)"
 
 
@@ -580,7 +562,7 @@ def _too_slow_message(slug: str, call_text: str, n: int, limit: float, waiting: 
     needed = by_slug(slug).time
     if n <= SMALL_ROW:
         cause = f"even n = {n} does not finish: an endless loop (a loop variable that never moves?)"
-    elif needed in ("O(n)", "O(1)"):
+    elif needed.at_most_linear:
         cause = f"this kata needs {needed} work; an O(n^2) table or a nested loop is far too slow at n = {n}"
     else:
         cause = (

@@ -262,24 +262,21 @@ def parity_mistakes() -> list[Mistake]:
     ]
 
 
+def first_total_mistakes(slug: str) -> list[Mistake]:
+    """First-player-total formulations: the mistakes of play and quantity, and those of its recurrence."""
+    found = [
+        *play_mistakes(lambda totals: totals.first),
+        quantity_mistake("difference", "first"),
+        quantity_mistake("second", "first"),
+    ]
+    if slug == "min_of_opponent_dp":
+        found += min_of_opponent_mistakes()
+    if slug == "prefix_sum_dp":
+        found += prefix_sum_mistakes()
+    return found
+
+
 def catalogued_mistakes(formulation: Formulation) -> tuple[Mistake, ...]:
-    """The mistakes the diagnosis can name for ``formulation`` (none for a line of moves)."""
-    slug, returns = formulation.slug, formulation.returns
-    if returns == "difference":
-        return tuple(difference_mistakes(slug))
-    if returns == "first":
-        found = [
-            *play_mistakes(lambda totals: totals.first),
-            quantity_mistake("difference", "first"),
-            quantity_mistake("second", "first"),
-        ]
-        if slug == "min_of_opponent_dp":
-            found += min_of_opponent_mistakes()
-        if slug == "prefix_sum_dp":
-            found += prefix_sum_mistakes()
-        return tuple(found)
-    if returns == "totals":
-        return tuple(paired_tuple_mistakes())
-    if returns == "parity":
-        return tuple(parity_mistakes())
-    return ()
+    """The mistakes the diagnosis can name for ``formulation``, as its quantity lists them (none for a
+    line of moves)."""
+    return formulation.returns.mistakes(formulation.slug)

@@ -1,128 +1,73 @@
 """``trace``: one row, move by move: the formulation's table, how the answer is read, the line of play.
 
-The table is the formulation's own, derived from the score-difference table of
-``coinrow.game`` (values and the end chosen in each cell): ``D`` holds the
-mover's difference; ``F`` (min-of-opponent, prefix-sum) the mover's total,
-``(S + D) / 2`` with ``S`` the interval's sum; ``P`` (paired tuple) the pair
-``(F, S - F)``. The registry's ``returns`` picks the view and its ``state``
-names the symbol; a formulation returning anything else is shown on the
-difference table, with a note saying so. The parity strategy has no table: its
-trace shows the two position classes and its play against an optimal opponent
-beside optimal play.
+The table is the formulation's own (the registry's ``table``, a
+``coinrow.tables.TableKind``), drawn from the steps ``coinrow.game.fill_steps``
+yields: ``D`` holds the mover's difference; ``F`` (min-of-opponent, prefix-sum)
+the mover's total; ``P`` (paired tuple) the pair (mover's, other's). A
+formulation that fills no table of its own is shown on the difference table,
+with a note saying so. A strategy that only guarantees a total (the parity
+strategy) has no table: its trace shows the two position classes and its play
+against an optimal opponent beside optimal play. ``coinrow.trace_tables`` draws it as text.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
-
-from rich import box
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from coinrow.answers import totals_json
 from coinrow.console import output_console
 from coinrow.game import (
     End,
     Move,
+    Step,
     Totals,
     difference_table,
+    fill_steps,
     first_player_can_win,
     optimal_line,
     optimal_totals,
     parity_class_sums,
-    prefix_sums,
     winner,
 )
+from coinrow.quantity import CellValue
 from coinrow.registry import Formulation, by_slug
 from coinrow.rowarg import UsageError
-
-GRID_MAX_N = 10  # wider grids do not fit an 80-column terminal
-FILL_ORDER_MAX_N = 8  # the cell-by-cell listing has n(n+1)/2 lines
-ARROWS: dict[tuple[End, ...], str] = {("left",): "←", ("right",): "→", ("left", "right"): "↔"}
-CellValue = int | tuple[int, int]
+from coinrow.tables import DIFFERENCE_TABLE, TableKind
 
 
 @dataclass(frozen=True)
 class TableView:
-    """How a formulation's table shows one interval, given the score-difference table."""
+    """The table ``trace`` draws for a formulation: its own, or the score-difference table with a note."""
 
-    symbol: str  # "D", "F", "P", "best": taken from the registry's ``state``
-    brackets: bool  # D[i][j] (True) or best(i, j) (False)
-    quantity: Literal["difference", "first", "totals"]
+    kind: TableKind
     note: str | None  # set when this is not the formulation's own table
 
-    def name(self, i: int, j: int) -> str:
-        """The cell's name as the formulation writes it, e.g. ``D[0][3]`` or ``best(0, 3)``."""
-        return f"{self.symbol}[{i}][{j}]" if self.brackets else f"{self.symbol}({i}, {j})"
+    def value(self, step: Step) -> CellValue:
+        """The value of the cell ``step`` fills, in the table's own terms."""
+        return self.kind.value(step)
 
-    def value(self, interval_sum: int, difference: int) -> CellValue:
-        """The cell's value from the mover's ``difference`` on an interval summing to ``interval_sum``."""
-        mover = (interval_sum + difference) // 2  # exact: difference = 2 * mover - interval_sum
-        if self.quantity == "first":
-            return mover
-        if self.quantity == "totals":
-            return (mover, interval_sum - mover)
-        return difference
+    def candidate_values(self, step: Step) -> list[CellValue]:
+        """What taking the left end, then the right end, gives the mover, in the table's terms."""
+        return [self.kind.quantity.of(candidate.totals) for candidate in step.candidates]
 
 
 def table_view(formulation: Formulation) -> TableView:
     """The view of ``formulation``'s own table, or the difference table with a note."""
-    match = re.match(r"\s*(\w+)\s*([\[(])", formulation.state)
-    if formulation.fills_table and formulation.returns in ("difference", "first", "totals") and match:
-        quantity: Literal["difference", "first", "totals"] = formulation.returns
-        return TableView(match.group(1), match.group(2) == "[", quantity, None)
+    if formulation.table is not None:
+        return TableView(formulation.table, None)
     return TableView(
-        "D",
-        True,
-        "difference",
+        DIFFERENCE_TABLE,
         f"{formulation.slug} keeps no interval table of the kind drawn here; shown: the score-difference "
         "table D[i][j] of the same game",
     )
 
 
-def _value_text(value: CellValue) -> str:
-    return f"({value[0]}, {value[1]})" if isinstance(value, tuple) else str(value)
-
-
-@dataclass(frozen=True)
-class Step:
-    """One filled cell: its interval, the two candidates, the value kept and the end(s) chosen."""
-
-    i: int
-    j: int
-    take_left: CellValue | None  # None on a one-coin interval (the base case)
-    take_right: CellValue | None
-    value: CellValue
-    ends: tuple[End, ...]
-
-
-def fill_order(coins: Sequence[int], view: TableView) -> list[Step]:
-    """Every cell in the order an interval DP fills it: interval length 1, 2, …, n.
-
-    Each candidate is what the mover gets by taking that end, in the view's terms.
-    """
-    table = difference_table(coins)
-    prefix = prefix_sums(coins)
-
-    def total(i: int, j: int) -> int:
-        return prefix[j + 1] - prefix[i]
-
-    steps = []
-    for length in range(1, len(coins) + 1):
-        for i in range(len(coins) - length + 1):
-            j = i + length - 1
-            cell = table[i, j]
-            left = right = None
-            if i < j:
-                left = view.value(total(i, j), coins[i] - table[i + 1, j].value)
-                right = view.value(total(i, j), coins[j] - table[i, j - 1].value)
-            steps.append(Step(i, j, left, right, view.value(total(i, j), cell.value), cell.ends))
-    return steps
+def table_steps(coins: Sequence[int], view: TableView) -> list[Step]:
+    """Every cell of the view's table in the order interval DP fills it (``coinrow.game.fill_steps``)."""
+    return list(fill_steps(coins, view.kind.recurrence))
 
 
 def running_totals(moves: Sequence[Move]) -> list[Totals]:
@@ -188,7 +133,12 @@ def run_trace(row: Sequence[int], slug: str, *, as_json: bool = False) -> int:
         raise UsageError('trace needs a row of coins, e.g. make trace ROW="5 3 7 10"')
     formulation = by_slug(slug)
     coins = list(row)
-    if formulation.returns == "parity":
+    from coinrow.trace_tables import (  # imported here: trace_tables imports this module
+        show_parity,
+        show_trace,
+    )
+
+    if formulation.returns.is_guarantee:
         data = parity_json(formulation, coins)
         if not as_json:
             show_parity(data, output_console())
@@ -225,10 +175,14 @@ def _verdicts(totals: Totals) -> dict[str, Any]:
     }
 
 
+def _value_json(value: CellValue) -> int | list[int]:
+    return list(value) if isinstance(value, tuple) else value
+
+
 def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]:
     """The trace as plain JSON data (schema in docs/json-output.md)."""
     view = table_view(formulation)
-    steps = fill_order(coins, view)
+    steps = table_steps(coins, view)
     top = steps[-1]
     return {
         "command": "trace",
@@ -236,23 +190,23 @@ def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]
         "row": list(coins),
         "sum": sum(coins),
         "table": {
-            "symbol": view.symbol,
-            "holds": view.quantity,
+            "symbol": view.kind.symbol,
+            "holds": view.kind.quantity.key,
             "state": formulation.state if view.note is None else by_slug("difference_dp").state,
             "note": view.note,
             "cells": [
                 {
                     "i": s.i,
                     "j": s.j,
-                    "value": list(s.value) if isinstance(s.value, tuple) else s.value,
+                    "value": _value_json(view.value(s)),
                     "ends": list(s.ends),
                 }
                 for s in steps
             ],
         },
         "answer": {
-            "cell": view.name(top.i, top.j),
-            "value": list(top.value) if isinstance(top.value, tuple) else top.value,
+            "cell": view.kind.name(top.i, top.j),
+            "value": _value_json(view.value(top)),
             "read": formulation.answer,
         },
         "line": _moves_json(optimal_line(coins)),
@@ -284,158 +238,3 @@ def parity_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any
         "line": _moves_json(optimal_line(coins)),
         **_verdicts(optimum),
     }
-
-
-# --- drawing ----------------------------------------------------------------------------------------
-
-
-def grid(coins: Sequence[int], view: TableView, steps: Sequence[Step]) -> Table:
-    """The table as an upper triangle: row i, column j, each cell its value and the end chosen."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    table.add_column("i \\ j", justify="right", style="dim", overflow="fold")
-    for j, coin in enumerate(coins):
-        table.add_column(f"{j}\n({coin})", justify="right", overflow="fold")  # fold: never cut a number
-    cells = {(s.i, s.j): s for s in steps}
-    for i, coin in enumerate(coins):
-        row = [f"{i} ({coin})"]
-        for j in range(len(coins)):
-            step = cells.get((i, j))
-            row.append("" if step is None else _cell_text(step))
-        table.add_row(*row)
-    return table
-
-
-def _cell_text(step: Step) -> str:
-    """The value and the arrow of the end chosen (none on a one-coin interval: both ends are one coin)."""
-    value = _value_text(step.value)
-    return value if step.i == step.j else f"{value} {ARROWS[step.ends]}"
-
-
-def _verdict_lines(totals: Totals) -> list[str]:
-    verdict = winner(totals)
-    if verdict == "draw":
-        who = "a draw: both players end with the same total"
-    else:
-        who = f"the {verdict} player wins by {abs(totals.difference)}"
-    can = first_player_can_win(totals)
-    return [
-        f"Final totals: first {totals.first}, second {totals.second} ({totals.first} to {totals.second}).",
-        f"Winner: {who}.",
-        f"LeetCode 486 verdict (a tie counts as a win for the first player): {str(can).lower()}.",
-    ]
-
-
-def line_table(title: str, moves: Sequence[Move]) -> Table:
-    """A line of play, turn by turn, with running totals and ties noted."""
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    for name in ("turn", "player", "takes", "index", "coin", "first", "second"):
-        table.add_column(name, justify="left" if name in ("player", "takes") else "right")
-    table.add_column("note")
-    for move, totals in zip(moves, running_totals(moves), strict=True):
-        note = "tie: either end" if move.tie else ""
-        table.add_row(
-            str(move.turn),
-            move.player,
-            move.end,
-            str(move.index),
-            str(move.coin),
-            str(totals.first),
-            str(totals.second),
-            note,
-        )
-    return table
-
-
-def show_trace(
-    formulation: Formulation, coins: Sequence[int], data: dict[str, Any], console: Console
-) -> None:
-    """Print the table, how the answer is read, and the optimal line of play."""
-    view = table_view(formulation)
-    steps = fill_order(coins, view)
-    n, total = len(coins), sum(coins)
-    console.print(Text(f"Trace of {formulation.slug} on {list(coins)} (n = {n}, sum {total})", style="bold"))
-    if view.note:
-        console.print(Text(f"note: {view.note}", style="yellow"))
-    console.print(Text(data["table"]["state"]))
-    console.print(
-        Text("← the mover takes the left end, → the right end, ↔ either end is optimal", style="dim")
-    )
-    if n <= GRID_MAX_N:
-        console.print(grid(coins, view, steps))
-    else:
-        console.print(
-            Text(f"(the grid is drawn for up to {GRID_MAX_N} coins; --json lists all {len(steps)} cells)")
-        )
-    if n <= FILL_ORDER_MAX_N:
-        console.print(Text("Filled interval length by interval length:"))
-        for s in steps:
-            if s.take_left is None or s.take_right is None:
-                how = "one coin: the base case"
-            else:
-                how = f"take left {_value_text(s.take_left)}, take right {_value_text(s.take_right)}"
-            console.print(Text(f"  length {s.j - s.i + 1}  {view.name(s.i, s.j)}: {how} → {_cell_text(s)}"))
-    top = steps[-1]
-    difference = data["totals"]["difference"]
-    first = data["totals"]["first"]
-    sign = "+" if difference >= 0 else "-"
-    console.print(
-        Text(
-            f"Answer: {formulation.answer}; here {view.name(top.i, top.j)} = {_value_text(top.value)}.\n"
-            f"From the difference {difference} (first + second = sum = {total}):\n"
-            f"  first  = (sum + difference) / 2 = ({total} {sign} {abs(difference)}) / 2 = {first}\n"
-            f"  second = sum - first = {total} - {first} = {total - first}"
-        )
-    )
-    console.print(line_table("Optimal line of play", optimal_line(coins)))
-    for line in _verdict_lines(optimal_totals(coins)):
-        console.print(Text(line))
-
-
-def show_parity(data: dict[str, Any], console: Console) -> None:
-    """Print the two classes, the chosen one, and the parity line beside the optimal line."""
-    coins = data["row"]
-    console.print(
-        Text(f"Trace of parity_strategy on {coins} (n = {len(coins)}, sum {data['sum']})", style="bold")
-    )
-    for name, info in data["classes"].items():
-        picked = [coins[k] for k in info["indices"]]
-        console.print(Text(f"  {name} indices {info['indices']}: coins {picked}, sum {info['sum']}"))
-    console.print(
-        Text(
-            f"Chosen: the {data['chosen']} class, sum {data['guarantee']} (guaranteed).\n"
-            "Always taking the end in it leaves both ends in the other class for the opponent."
-        )
-    )
-    side = Table(
-        title="Parity strategy against an optimal opponent, beside optimal play",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-    )
-    for name in ("turn", "player", "parity: takes", "totals", "optimal: takes", "totals"):
-        side.add_column(name, justify="right" if name in ("turn", "totals") else "left")
-    for p, o in zip(data["parity_line"], data["line"], strict=True):
-        side.add_row(
-            str(p["turn"]),
-            p["player"],
-            f"{p['coin']} ({p['end']})" + (" tie" if p["tie"] else ""),
-            f"{p['first']} : {p['second']}",
-            f"{o['coin']} ({o['end']})" + (" tie" if o["tie"] else ""),
-            f"{o['first']} : {o['second']}",
-        )
-    console.print(side)
-    achieved, optimum = data["parity_totals"], data["totals"]
-    shortfall = data["shortfall"]
-    console.print(
-        Text(
-            f"Parity strategy: {achieved['first']} to {achieved['second']}; "
-            f"optimal play: {optimum['first']} to {optimum['second']}.\n"
-            + (
-                "The parity strategy reaches the optimum on this row."
-                if shortfall == 0
-                else f"The parity strategy falls short of the optimum by {shortfall}."
-            )
-        )
-    )
-    for line in _verdict_lines(Totals(optimum["first"], optimum["second"]))[1:]:
-        console.print(Text(line.replace("Winner:", "Winner under optimal play:")))

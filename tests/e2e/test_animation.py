@@ -127,7 +127,7 @@ def test_stepping_fills_the_oracles_table_and_reset_empties_it(
     assert _cell_texts(page) == expected
     # The answer: the top-right cell and the case table's totals, 15 to 10.
     assert page.inner_text("td.cell[data-i='0'][data-j='3']") == {"difference": "5", "first": "15"}.get(
-        by_slug(slug).returns, "15, 10"
+        by_slug(slug).returns.key, "15, 10"
     )
     assert page.locator("#answer").is_visible()
     assert page.inner_text("#first") == str(SEED.totals.first) == "15"

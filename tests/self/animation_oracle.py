@@ -17,7 +17,7 @@ def oracle_cell_text(row: Sequence[int], slug: str, i: int, j: int) -> str:
     part = row[i : j + 1]
     difference = exhaustive_difference(part)
     first = (sum(part) + difference) // 2
-    returns = by_slug(slug).returns
+    returns = by_slug(slug).returns.key
     if returns == "difference":
         return str(difference)
     if returns == "first":

@@ -130,7 +130,7 @@ def clause_holds(clause: str, answers: dict[Row, object], right: dict[Row, objec
 
 def toy_attempts(formulation: Formulation) -> list[Callable[[Row], object]]:
     """Attempts with faults that no model names, besides every model itself."""
-    if formulation.returns not in ("difference", "first"):
+    if formulation.returns.key not in ("difference", "first"):
         return []
 
     def shifted(when: Callable[[Row], bool]) -> Callable[[Row], object]:
@@ -157,7 +157,7 @@ def test_every_statement_is_true_of_the_probe_answers(formulation: Formulation) 
         for clause in what_is_certain(formulation, answers).split("; "):
             assert clause_holds(clause, answers, right), clause
             stated.add(re.sub(r"\d+", "N", clause))
-    assert len(stated) >= (6 if formulation.returns in ("difference", "first") else 1)
+    assert len(stated) >= (6 if formulation.returns.key in ("difference", "first") else 1)
 
 
 # -- through the grader ---------------------------------------------------------------------------

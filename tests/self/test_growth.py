@@ -1,18 +1,10 @@
-"""Growth arithmetic on hand-made timings, and the generic handling of a formulation the tools do not know."""
+"""Growth arithmetic on hand-made timings."""
 
 from __future__ import annotations
 
-import dataclasses
-from pathlib import Path
-
 import pytest
 
-from coinrow.answers import answer, attempt_status
-from coinrow.game import Totals
-from coinrow.grading import Grader
 from coinrow.growth import Budget, Series, measure, predicted_seconds, ratio_between, ratio_to_fastest
-from coinrow.registry import by_slug, source_file
-from coinrow.trace import table_view, trace_json
 
 
 def _series(label: str, seconds: dict[int, float], kind: str = "power") -> Series:
@@ -62,30 +54,3 @@ def test_a_series_stops_when_the_code_raises_or_overruns() -> None:
     measure([budgeted], Budget(total=0.0))
     assert budgeted.seconds == {}
     assert "budget" in budgeted.note
-
-
-# A kind of return value the registry does not have yet (a bonus kata may add one).
-NEW_KIND = dataclasses.replace(
-    by_slug("difference_dp"),
-    slug="move_list",
-    functions=("moves",),
-    returns="moves",  # type: ignore[arg-type]
-    state="M = moves",
-)
-
-
-def test_a_new_kind_of_return_value_is_shown_as_returned(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr("coinrow.grading.by_slug", lambda slug: NEW_KIND)
-    target = source_file(tmp_path, NEW_KIND.slug)
-    target.parent.mkdir()
-    target.write_text("def moves(coins):\n    return ['right', 'right', 'left', 'left']\n")
-    grader = Grader(tmp_path)
-    assert attempt_status(grader, NEW_KIND) == ("ok", "")
-    got = answer(grader, NEW_KIND, (5, 3, 7, 10), Totals(15, 10))
-    assert (got.value, got.totals, got.verdict) == (["right", "right", "left", "left"], None, "not checked")
-    view = table_view(NEW_KIND)
-    assert (view.symbol, view.quantity) == ("D", "difference")
-    assert "move_list" in (view.note or "")
-    assert trace_json(NEW_KIND, (5, 3, 7, 10))["answer"]["value"] == 5  # the difference table's D[0][3]

@@ -12,7 +12,7 @@ from coinrow.registry import FORMULATIONS, Formulation, by_slug
 from coinrow.trace import parity_json, trace_json
 from tests.self.commandline import coinrow, coinrow_json, make
 
-TABLE_FORMULATIONS = [f for f in FORMULATIONS if f.returns != "parity"]
+TABLE_FORMULATIONS = [f for f in FORMULATIONS if f.returns.key != "parity"]
 SMALL_ROWS = [c for c in all_cases() if c.kind == "value" and c.row]
 
 
@@ -60,7 +60,9 @@ def test_each_formulation_reads_its_own_answer(formulation: Formulation, case: G
     value = trace_json(formulation, case.row)["answer"]["value"]
     # a formulation that returns no table quantity (a line of moves) is traced on the difference table
     shown = (
-        formulation if formulation.returns in ("difference", "first", "totals") else by_slug("difference_dp")
+        formulation
+        if formulation.returns.key in ("difference", "first", "totals")
+        else by_slug("difference_dp")
     )
     assert (tuple(value) if isinstance(value, list) else value) == expected_value(shown, case.totals, None)
 

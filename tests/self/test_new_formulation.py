@@ -1,0 +1,63 @@
+"""Adding a kata is one registry entry, a stub, a reference and a task README: the tools find the rest.
+
+``tests.self.new_formulation`` registers one more formulation in a child process and lays
+its files out in a temporary folder; grading, ``compare`` and ``trace`` must show it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.self.commandline import run_module
+from tests.self.new_formulation import NEW, lay_out
+
+FAST = ("--sizes=16 32", "--oracle-sizes=4 6")  # tiny sizes: no growth table to wait for
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    lay_out(tmp_path)
+    return tmp_path
+
+
+def with_new(folder: Path, module: str, *args: str) -> str:
+    """The output of ``python -m <module> args…`` with ``NEW`` registered; it must succeed."""
+    done = run_module("tests.self.new_formulation", str(folder), module, *args)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_it_is_graded(folder: Path) -> None:
+    graded = f"--formulation={NEW.slug}"
+    solved = with_new(folder, "coinrow.grade", f"--impl={folder / 'solutions'}", graded, "--no-cache")
+    assert f"{NEW.slug}" in solved
+    assert "solved" in next(line for line in solved.splitlines() if line.startswith(NEW.slug))
+    done = run_module(
+        "tests.self.new_formulation", str(folder), "coinrow.grade", f"--impl={folder / 'problems'}", graded
+    )
+    stub = next(line for line in done.stdout.splitlines() if line.startswith(NEW.slug))
+    assert "not attempted" in stub, done.stdout
+
+
+def test_it_is_compared(folder: Path) -> None:
+    data = json.loads(with_new(folder, "coinrow", "compare", "--row=5 3 7 10", "--json", *FAST))
+    (answers,) = data["answers"]
+    new = next(a for a in answers["formulations"] if a["slug"] == NEW.slug)
+    assert (new["returns"], new["value"], new["verdict"]) == ("difference", 5, "agrees")
+    assert new["totals"] == {"first": 15, "second": 10, "difference": 5}
+    anatomy = next(a for a in data["anatomy"] if a["slug"] == NEW.slug)
+    assert (anatomy["title"], anatomy["time"], anatomy["status"]) == (NEW.title, "O(n^2)", "ok")
+    assert NEW.slug in [s["slug"] for s in data["growth"]["series"]]
+
+
+def test_it_is_traced(folder: Path) -> None:
+    args = ("trace", "--row=5 3 7 10", f"--formulation={NEW.slug}")
+    data = json.loads(with_new(folder, "coinrow", *args, "--json"))
+    assert (data["formulation"], data["table"]["symbol"], data["table"]["note"]) == (NEW.slug, "memo", None)
+    assert data["answer"] == {"cell": "memo(0, 3)", "value": 5, "read": NEW.answer}
+    text = " ".join(with_new(folder, "coinrow", *args).split())
+    assert "memo(0, 3): take left -1, take right 5 → 5 →" in text
+    assert "Final totals: first 15, second 10 (15 to 10)." in text
