@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import hashlib
 import json
 import re
@@ -204,7 +205,8 @@ def write_record(outcomes: Iterable[Outcome], record: Path = RECORD) -> None:
         if not o.stopped
     }
     text = json.dumps({"fingerprint": fingerprint(), "entries": entries}, indent=1, sort_keys=True)
-    record.write_text(text + "\n", encoding="utf-8")
+    with contextlib.suppress(OSError):  # a read-only clone: the outcomes are simply not kept
+        record.write_text(text + "\n", encoding="utf-8")
 
 
 def checked(chosen: Iterable[Entry], record: Path = RECORD) -> tuple[dict[Entry, Outcome], int]:
