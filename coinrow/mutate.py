@@ -24,7 +24,7 @@ import tempfile
 import time
 import tomllib
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,8 +78,14 @@ def _changed_lines(code: str, mutated: str) -> tuple[int, str, str]:
     raise ValueError("the mutant is the reference itself")
 
 
-def mutants(slug: str) -> list[Mutant]:
-    """Every mutant cosmic-ray's operators make of the reference (those that compile), in file order."""
+def mutants(slug: str, lines: Collection[int] | None = None) -> list[Mutant]:
+    """Every mutant cosmic-ray's operators make of the reference (those that compile), in file order.
+
+    Args:
+        slug: the reference.
+        lines: if given, only the mutants of code spanning one of these lines (1-based): each
+            mutant costs a parse of the module, so asking for a few lines is much faster.
+    """
     from cosmic_ray.ast import ast_nodes, get_ast
     from cosmic_ray.mutating import mutate_code
     from cosmic_ray.plugins import get_operator, operator_names
@@ -92,8 +98,10 @@ def mutants(slug: str) -> list[Mutant]:
         if operator_class.arguments():  # needs naming variables for one program: not a general operator
             continue
         operator = operator_class()
-        count = sum(1 for node in nodes for _ in operator.mutation_positions(node))
-        for occurrence in range(count):
+        spans = [(start[0], end[0]) for node in nodes for start, end in operator.mutation_positions(node)]
+        for occurrence, (first, last) in enumerate(spans):
+            if lines is not None and not any(first <= line <= last for line in lines):
+                continue
             mutated = mutate_code(code, operator, occurrence)
             if mutated is None or mutated == code:
                 continue

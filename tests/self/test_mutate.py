@@ -1,17 +1,28 @@
 """make mutate's own logic: the equivalents file is true, the sample is fixed, a bad mutant is killed."""
 
 from coinrow.mutate import Mutant, grade_mutant, is_killed, load_equivalents, mutants, sample
-from coinrow.registry import IMPLS
+from coinrow.registry import IMPLS, source_file
 
 
 def test_every_listed_equivalent_is_still_made_and_has_a_reason() -> None:
     listed = load_equivalents()
     assert listed, "the file parses to no entry at all"
-    made: dict[str, set[tuple[str, str, str]]] = {}
-    for equivalent in listed:
-        assert equivalent.reason.strip(), f"{equivalent.key}: no reason given"
-        keys = made.setdefault(equivalent.slug, {m.key for m in mutants(equivalent.slug)})
-        assert equivalent.key in keys, f"{equivalent.key} is no longer made: the reference changed; remove it"
+    for slug in {e.slug for e in listed}:
+        mine = [e for e in listed if e.slug == slug]
+        code = source_file(IMPLS["solutions"], slug).read_text(encoding="utf-8").splitlines()
+        firsts = {e.before.split(" / ")[0] for e in mine}  # the first line each one changes
+        lines = [number for number, text in enumerate(code, 1) if text.strip() in firsts]
+        keys = {m.key for m in mutants(slug, lines)}
+        for equivalent in mine:
+            assert equivalent.reason.strip(), f"{equivalent.key}: no reason given"
+            gone = f"{equivalent.key} is no longer made: the reference changed; remove it"
+            assert equivalent.key in keys, gone
+
+
+def test_the_mutants_of_some_lines_are_those_of_all_on_those_lines() -> None:
+    every = mutants("difference_dp")
+    lines = sorted({m.line for m in every})[1:3]
+    assert {m.key for m in mutants("difference_dp", lines)} >= {m.key for m in every if m.line in lines}
 
 
 def test_the_sample_is_fixed_and_takes_every_changed_line_first() -> None:
