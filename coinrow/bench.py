@@ -39,9 +39,9 @@ from rich.table import Table
 
 from coinrow.cbaseline import VersusC, versus_c
 from coinrow.cli import add_impl_option
-from coinrow.grading import CallTimeout, time_limit
 from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module
 from coinrow.rowarg import UsageError, impl_dir, parse_sizes
+from coinrow.sandbox import CallTimeout, time_limit
 from coinrow.settings import SEED
 from coinrow.timing import predicted_seconds, seeded_row, time_calls, traced_peak
 

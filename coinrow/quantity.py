@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from coinrow.game import Totals, line_totals, parity_class_sums, totals_from_difference
+from coinrow.shown import is_exact_int, type_problem
 
 if TYPE_CHECKING:
     from coinrow.mistakes import Mistake
@@ -29,16 +30,10 @@ if TYPE_CHECKING:
 CellValue = int | tuple[int, int]  # a cell of a table: a difference, a total, or a (mover, other) pair
 
 
-def _exact(value: object) -> bool:
-    from coinrow.grading import is_exact_int  # imported late: grading imports the registry, which holds these
-
-    return is_exact_int(value)
-
-
 def number_kind_problem(value: object) -> str:
     """``"a float, not an int"`` when ``value`` (or a number of a returned pair) is no exact int; else ""."""
     numbers = value if isinstance(value, list | tuple) else [value]
-    odd = next((x for x in numbers if not _exact(x)), None)
+    odd = next((x for x in numbers if not is_exact_int(x)), None)
     return "" if odd is None else f"a {type(odd).__name__}, not an int"
 
 
@@ -91,12 +86,10 @@ class Quantity(ABC):
 
     def is_exact(self, got: object) -> bool:
         """True when every number in ``got`` is an exact int (checked before any comparison)."""
-        return _exact(got)
+        return is_exact_int(got)
 
     def shape_problem(self, got: object) -> str:
         """Why ``got`` (already normalised) has the wrong shape or number type, in a few words."""
-        from coinrow.grading import type_problem
-
         return type_problem(got)
 
     def totals_of(self, row: Sequence[int], value: object) -> Totals | None:
@@ -150,7 +143,7 @@ class Difference(TableQuantity):
         return totals.difference
 
     def totals_of(self, row: Sequence[int], value: object) -> Totals | None:
-        if not _exact(value):
+        if not is_exact_int(value):
             return None
         assert isinstance(value, int)
         try:
@@ -177,7 +170,7 @@ class First(TableQuantity):
         return totals.first
 
     def totals_of(self, row: Sequence[int], value: object) -> Totals | None:
-        if not _exact(value):
+        if not is_exact_int(value):
             return None
         assert isinstance(value, int)
         return Totals(value, sum(row) - value)
@@ -204,12 +197,12 @@ class Pair(TableQuantity):
         return tuple(got) if isinstance(got, list | tuple) and len(got) == 2 else got
 
     def is_exact(self, got: object) -> bool:
-        return type(got) is tuple and all(_exact(x) for x in got)
+        return type(got) is tuple and all(is_exact_int(x) for x in got)
 
     def shape_problem(self, got: object) -> str:
         if type(got) is not tuple:
             return f"a {type(got).__name__} came back, expected a pair (first, second)"
-        bad = [x for x in got if not _exact(x)]
+        bad = [x for x in got if not is_exact_int(x)]
         return f"the pair holds {type(bad[0]).__name__}, expected two exact ints" if bad else ""
 
     def totals_of(self, row: Sequence[int], value: object) -> Totals | None:
@@ -240,7 +233,7 @@ class ParityGuarantee(Quantity):
         return parity_guarantee
 
     def judge(self, row: Sequence[int], value: object, optimum: Totals) -> Judgement:
-        if not _exact(value):
+        if not is_exact_int(value):
             return Judgement(None, "differs", message=self.number_problem(value))
         assert isinstance(value, int)
         guarantee = max(parity_class_sums(row))
