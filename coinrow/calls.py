@@ -23,16 +23,15 @@ from coinrow.messages import empty_row_note, learner_frame, recursion_message, t
 from coinrow.provenance import borrowed, linked_reference, watched
 from coinrow.registry import by_slug, load_module, source_file
 from coinrow.sandbox import (
-    CallTimeout,
     NoInput,
     Printed,
     RecursionLimits,
     capped_recursion_limit,
     learner_io,
-    time_limit,
 )
 from coinrow.settings import CALL_LIMIT
 from coinrow.shown import shorten, show_call, show_value
+from coinrow.timeout import CallTimeout, time_limit
 
 DEFAULT_CALL_LIMIT = CALL_LIMIT  # CPU seconds (coinrow.settings)
 MAX_CALL_LIMIT = 600.0

@@ -33,7 +33,8 @@ import psutil
 
 from coinrow.registry import REPO_ROOT
 from coinrow.results import Record, Result
-from coinrow.sandbox import BIG_STACK, STALL_SHARE, demand
+from coinrow.sandbox import BIG_STACK
+from coinrow.timeout import STALL_SHARE, demand
 
 POLL = 0.05  # seconds between looks at the children
 MIN_CPU_CAP = 60.0  # CPU seconds one formulation's whole process tree may use, at the least

@@ -8,8 +8,8 @@ import pytest
 from coinrow.failures import WrongAnswer
 from coinrow.game import Totals
 from coinrow.grading import Grader
-from coinrow.sandbox import CallTimeout, time_limit
 from coinrow.shown import show_call, show_row
+from coinrow.timeout import CallTimeout, time_limit
 from tests.self.commandline import run_module
 
 
