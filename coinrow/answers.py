@@ -73,7 +73,7 @@ def attempt_status(grader: Grader, formulation: Formulation, thorough: bool = Tr
 def graded_statuses(impl_dir: Path) -> dict[str, tuple[Status, str]]:
     """Each formulation's status as ``make test`` gives it (from the progress cache where it can)."""
     from coinrow.calls import DEFAULT_CALL_LIMIT
-    from coinrow.driver import Options
+    from coinrow.child import Options
     from coinrow.grade import grade
     from coinrow.settings import WORKERS
 
