@@ -11,7 +11,8 @@ branches on which quantity it is.
 
 The three that an interval DP table can hold (``TableQuantity``) also give the
 value of a cell from the interval's optimal totals, and the symbol of their
-table: ``D``, ``F`` or ``P``.
+table: ``D``, ``F`` or ``P``. The two of them that are one exact int (``Score``:
+the difference and the first total) share how such an int is checked and read.
 """
 
 from __future__ import annotations
@@ -130,7 +131,25 @@ class TableQuantity(Quantity):
         return self.of(totals)
 
 
-class Difference(TableQuantity):
+class Score(TableQuantity):
+    """A quantity that is one exact int, named as the ``Totals`` field it is (``key``)."""
+
+    def of(self, totals: Totals) -> CellValue:
+        value: int = getattr(totals, self.key)
+        return value
+
+    def totals_of(self, row: Sequence[int], value: object) -> Totals | None:
+        if not is_exact_int(value):
+            return None
+        assert isinstance(value, int)
+        return self.totals_of_int(row, value)
+
+    @abstractmethod
+    def totals_of_int(self, row: Sequence[int], value: int) -> Totals | None:
+        """The totals the exact int ``value`` stands for on ``row``, or None when no totals give it."""
+
+
+class Difference(Score):
     """The mover's total minus the other's: the score difference of negamax.
 
     >>> DIFFERENCE.totals_of([5, 3, 7, 10], 5)
@@ -139,13 +158,7 @@ class Difference(TableQuantity):
 
     key, label, symbol = "difference", "difference", "D"
 
-    def of(self, totals: Totals) -> CellValue:
-        return totals.difference
-
-    def totals_of(self, row: Sequence[int], value: object) -> Totals | None:
-        if not is_exact_int(value):
-            return None
-        assert isinstance(value, int)
+    def totals_of_int(self, row: Sequence[int], value: int) -> Totals | None:
         try:
             return totals_from_difference(row, value)
         except ValueError:  # sum + difference odd: no totals give this difference
@@ -157,7 +170,7 @@ class Difference(TableQuantity):
         return tuple(difference_mistakes(slug))
 
 
-class First(TableQuantity):
+class First(Score):
     """The first player's (the mover's) total.
 
     >>> FIRST.totals_of([5, 3, 7, 10], 15)
@@ -166,13 +179,7 @@ class First(TableQuantity):
 
     key, label, symbol = "first", "first", "F"
 
-    def of(self, totals: Totals) -> CellValue:
-        return totals.first
-
-    def totals_of(self, row: Sequence[int], value: object) -> Totals | None:
-        if not is_exact_int(value):
-            return None
-        assert isinstance(value, int)
+    def totals_of_int(self, row: Sequence[int], value: int) -> Totals | None:
         return Totals(value, sum(row) - value)
 
     def mistakes(self, slug: str) -> tuple[Mistake, ...]:
