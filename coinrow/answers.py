@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Literal
 
 from coinrow.cases import all_cases
+from coinrow.failures import NotAttempted, WrongAnswer
 from coinrow.game import Totals, totals_from_difference
-from coinrow.grading import Grader, NotAttempted, WrongAnswer
+from coinrow.grading import Grader
 from coinrow.oracle import exhaustive_difference
 from coinrow.quantity import Quantity
 from coinrow.registry import Formulation
@@ -71,9 +72,9 @@ def attempt_status(grader: Grader, formulation: Formulation, thorough: bool = Tr
 
 def graded_statuses(impl_dir: Path) -> dict[str, tuple[Status, str]]:
     """Each formulation's status as ``make test`` gives it (from the progress cache where it can)."""
-    from coinrow.driver import Options
+    from coinrow.calls import DEFAULT_CALL_LIMIT
+    from coinrow.child import Options
     from coinrow.grade import grade
-    from coinrow.grading import DEFAULT_CALL_LIMIT
     from coinrow.settings import WORKERS
 
     results = grade(Options(impl_dir.resolve(), DEFAULT_CALL_LIMIT), [], jobs=WORKERS, fresh=False)

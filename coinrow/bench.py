@@ -39,10 +39,10 @@ from rich.table import Table
 
 from coinrow.cbaseline import VersusC, versus_c
 from coinrow.cli import add_impl_option
-from coinrow.grading import CallTimeout, time_limit
 from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module
 from coinrow.rowarg import UsageError, impl_dir, parse_sizes
 from coinrow.settings import SEED
+from coinrow.timeout import CallTimeout, time_limit
 from coinrow.timing import predicted_seconds, seeded_row, time_calls, traced_peak
 
 SIZES = (500, 1000, 2000, 4000)

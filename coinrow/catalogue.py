@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from coinrow.driver import Job, Options, run_jobs
+from coinrow.child import Job, Options
+from coinrow.driver import run_jobs
 from coinrow.progress import grader_fingerprint
 from coinrow.registry import REPO_ROOT
 from coinrow.results import Result

@@ -15,9 +15,9 @@ from rich.text import Text
 from coinrow.answers import Answer
 from coinrow.compare import REFERENCE, Comparison, reference_of
 from coinrow.game import Totals
-from coinrow.grading import show_row
 from coinrow.growth import Series, ratio_between, ratio_to_fastest
 from coinrow.registry import FORMULATIONS
+from coinrow.shown import show_row
 
 HIDDEN = "hidden until you solve it (SPOILERS=1 shows every recurrence)"
 

@@ -16,9 +16,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from coinrow.calls import DEFAULT_CALL_LIMIT, call_limit
+from coinrow.child import Options, big_stack_or_reexec
 from coinrow.cli import add_impl_option
-from coinrow.driver import Options, big_stack_or_reexec, run_children
-from coinrow.grading import DEFAULT_CALL_LIMIT, call_limit
+from coinrow.driver import run_children
 from coinrow.progress import Progress, attempt_hash, attempt_key, grader_fingerprint
 from coinrow.registry import FORMULATIONS
 from coinrow.results import Result, failed, next_line, summary_lines

@@ -27,7 +27,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from coinrow.oracle import ORACLE_MAX_N
-from coinrow.sandbox import CallTimeout
+from coinrow.timeout import CallTimeout
 from coinrow.timing import Call, fitted_exponent, fitted_per_coin, seeded_row, time_calls
 from coinrow.timing import predicted_seconds as predicted_from
 

@@ -63,6 +63,8 @@ SHORT_LENGTH = "the interval length stops one short: the whole-row cell (0, n-1)
 FLOATS = "the numbers go through floats, exact only up to 2**53: keep ints (and // for halves)"
 OTHER_END = "the opponent is assumed to always take the other end, not to reply optimally"
 INT64 = "int64 arithmetic wraps past 2**63 - 1: use Python ints (dtype=object) when sums get that large"
+OPPONENT_HELPS = "the opponent's reply is maximised (max where min belongs), as if the opponent helped you"
+ROLES_NOT_SWAPPED = "roles not swapped: the mover adds the next cell's mover part, as if it moved twice"
 
 
 QUANTITIES = {
@@ -122,6 +124,14 @@ def table_mistakes(fill: Callable[..., Replay]) -> list[Mistake]:
     ]
 
 
+def changed_rule(
+    table: Callable[[Sequence[Any], Rule], object], rule: Callable[..., Rule]
+) -> Callable[..., Replay]:
+    """``change(**arguments)``: the replay of ``table`` filled with the cell rule ``rule(**arguments)``, a
+    correct rule with one argument changed (``choose=min`` for max, say)."""
+    return lambda **arguments: lambda row: table(row, rule(**arguments))
+
+
 def _filler(rule: Callable[[Sequence[Any]], Rule]) -> Callable[..., Replay]:
     """``fill(**change)`` for a table of single values whose cell rule is ``rule(row)``."""
     return lambda **change: lambda row: interval_dp(row, rule(row), **change)
@@ -129,6 +139,7 @@ def _filler(rule: Callable[[Sequence[Any]], Rule]) -> Callable[..., Replay]:
 
 def difference_mistakes(slug: str) -> list[Mistake]:
     """Score-difference formulations (tables, memoisation, brute force, the peak reduction)."""
+    difference = changed_rule(interval_dp, difference_rule)
     found = [
         *play_mistakes(lambda totals: totals.difference),
         *table_mistakes(_filler(lambda row: difference_rule())),
@@ -136,9 +147,9 @@ def difference_mistakes(slug: str) -> list[Mistake]:
             "plus-for-minus",
             "the opponent's result is added instead of subtracted (a[i] + D[i+1][j], not a[i] - D[i+1][j]), "
             "so every coin counts for the mover: this is the sum of the row",
-            (lambda row: interval_dp(row, difference_rule(sign=+1)),),
+            (difference(sign=+1),),
         ),
-        Mistake("min-for-max", MIN_FOR_MAX, (lambda row: interval_dp(row, difference_rule(choose=min)),)),
+        Mistake("min-for-max", MIN_FOR_MAX, (difference(choose=min),)),
         Mistake("opponent-takes-other-end", OTHER_END, (lambda row: interval_dp(row, other_end_rule),)),
         Mistake("float-table", FLOATS, (lambda row: int(interval_dp(floats(row), difference_rule())),)),
         Mistake("int64-overflow", INT64, (int64_difference,)),
@@ -163,25 +174,18 @@ def difference_mistakes(slug: str) -> list[Mistake]:
 
 def min_of_opponent_mistakes() -> list[Mistake]:
     """F[i][j] = max(a[i] + min(F[i+2][j], F[i+1][j-1]), a[j] + min(F[i+1][j-1], F[i][j-2]))."""
+    opponent = changed_rule(interval_dp, opponent_rule)
     return [
         *table_mistakes(_filler(lambda row: opponent_rule())),
-        Mistake(
-            "opponent-helps",
-            "the opponent's reply is maximised (max where min belongs), as if the opponent helped you",
-            (lambda row: interval_dp(row, opponent_rule(reply=max)),),
-        ),
-        Mistake("min-for-max", MIN_FOR_MAX, (lambda row: interval_dp(row, opponent_rule(choose=min)),)),
+        Mistake("opponent-helps", OPPONENT_HELPS, (opponent(reply=max),)),
+        Mistake("min-for-max", MIN_FOR_MAX, (opponent(choose=min),)),
         Mistake(
             "reply-not-minimised",
             "the opponent's reply is never minimised: F[i+2][j] and F[i][j-2] only, "
             "as if the opponent always took the same end as you",
             (lambda row: interval_dp(row, same_side_rule),),
         ),
-        Mistake(
-            "opponent-takes-other-end",
-            OTHER_END,
-            (lambda row: interval_dp(row, opponent_rule(reply=lambda _same, other: other)),),
-        ),
+        Mistake("opponent-takes-other-end", OTHER_END, (opponent(reply=lambda _same, other: other),)),
         Mistake(
             "float-table",
             FLOATS,
@@ -221,6 +225,7 @@ def prefix_sum_mistakes() -> list[Mistake]:
 
 def paired_tuple_mistakes() -> list[Mistake]:
     """P[i][j] = (mover's total, other's total), the better of taking either end."""
+    pair = changed_rule(pair_dp, pair_rule)
     return [
         *play_mistakes(as_pair),
         *table_mistakes(lambda **change: lambda row: pair_dp(row, pair_rule(), **change)),
@@ -229,12 +234,8 @@ def paired_tuple_mistakes() -> list[Mistake]:
             "the pair comes back swapped: (second, first)",
             (lambda row: as_pair(optimal_totals(row))[::-1],),
         ),
-        Mistake(
-            "roles-not-swapped",
-            "roles not swapped: the mover adds the next cell's mover part, as if it moved twice",
-            (lambda row: pair_dp(row, pair_rule(swap_roles=False)),),
-        ),
-        Mistake("min-for-max", MIN_FOR_MAX, (lambda row: pair_dp(row, pair_rule(choose=min)),)),
+        Mistake("roles-not-swapped", ROLES_NOT_SWAPPED, (pair(swap_roles=False),)),
+        Mistake("min-for-max", MIN_FOR_MAX, (pair(choose=min),)),
         Mistake(
             "float-table",
             FLOATS,

@@ -11,7 +11,8 @@ branches on which quantity it is.
 
 The three that an interval DP table can hold (``TableQuantity``) also give the
 value of a cell from the interval's optimal totals, and the symbol of their
-table: ``D``, ``F`` or ``P``.
+table: ``D``, ``F`` or ``P``. The two of them that are one exact int (``Score``:
+the difference and the first total) share how such an int is checked and read.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from coinrow.game import Totals, line_totals, parity_class_sums, totals_from_difference
+from coinrow.shown import is_exact_int, type_problem
 
 if TYPE_CHECKING:
     from coinrow.mistakes import Mistake
@@ -29,16 +31,10 @@ if TYPE_CHECKING:
 CellValue = int | tuple[int, int]  # a cell of a table: a difference, a total, or a (mover, other) pair
 
 
-def _exact(value: object) -> bool:
-    from coinrow.grading import is_exact_int  # imported late: grading imports the registry, which holds these
-
-    return is_exact_int(value)
-
-
 def number_kind_problem(value: object) -> str:
     """``"a float, not an int"`` when ``value`` (or a number of a returned pair) is no exact int; else ""."""
     numbers = value if isinstance(value, list | tuple) else [value]
-    odd = next((x for x in numbers if not _exact(x)), None)
+    odd = next((x for x in numbers if not is_exact_int(x)), None)
     return "" if odd is None else f"a {type(odd).__name__}, not an int"
 
 
@@ -91,12 +87,10 @@ class Quantity(ABC):
 
     def is_exact(self, got: object) -> bool:
         """True when every number in ``got`` is an exact int (checked before any comparison)."""
-        return _exact(got)
+        return is_exact_int(got)
 
     def shape_problem(self, got: object) -> str:
         """Why ``got`` (already normalised) has the wrong shape or number type, in a few words."""
-        from coinrow.grading import type_problem
-
         return type_problem(got)
 
     def totals_of(self, row: Sequence[int], value: object) -> Totals | None:
@@ -137,7 +131,25 @@ class TableQuantity(Quantity):
         return self.of(totals)
 
 
-class Difference(TableQuantity):
+class Score(TableQuantity):
+    """A quantity that is one exact int, named as the ``Totals`` field it is (``key``)."""
+
+    def of(self, totals: Totals) -> CellValue:
+        value: int = getattr(totals, self.key)
+        return value
+
+    def totals_of(self, row: Sequence[int], value: object) -> Totals | None:
+        if not is_exact_int(value):
+            return None
+        assert isinstance(value, int)
+        return self.totals_of_int(row, value)
+
+    @abstractmethod
+    def totals_of_int(self, row: Sequence[int], value: int) -> Totals | None:
+        """The totals the exact int ``value`` stands for on ``row``, or None when no totals give it."""
+
+
+class Difference(Score):
     """The mover's total minus the other's: the score difference of negamax.
 
     >>> DIFFERENCE.totals_of([5, 3, 7, 10], 5)
@@ -146,13 +158,7 @@ class Difference(TableQuantity):
 
     key, label, symbol = "difference", "difference", "D"
 
-    def of(self, totals: Totals) -> CellValue:
-        return totals.difference
-
-    def totals_of(self, row: Sequence[int], value: object) -> Totals | None:
-        if not _exact(value):
-            return None
-        assert isinstance(value, int)
+    def totals_of_int(self, row: Sequence[int], value: int) -> Totals | None:
         try:
             return totals_from_difference(row, value)
         except ValueError:  # sum + difference odd: no totals give this difference
@@ -164,7 +170,7 @@ class Difference(TableQuantity):
         return tuple(difference_mistakes(slug))
 
 
-class First(TableQuantity):
+class First(Score):
     """The first player's (the mover's) total.
 
     >>> FIRST.totals_of([5, 3, 7, 10], 15)
@@ -173,13 +179,7 @@ class First(TableQuantity):
 
     key, label, symbol = "first", "first", "F"
 
-    def of(self, totals: Totals) -> CellValue:
-        return totals.first
-
-    def totals_of(self, row: Sequence[int], value: object) -> Totals | None:
-        if not _exact(value):
-            return None
-        assert isinstance(value, int)
+    def totals_of_int(self, row: Sequence[int], value: int) -> Totals | None:
         return Totals(value, sum(row) - value)
 
     def mistakes(self, slug: str) -> tuple[Mistake, ...]:
@@ -204,12 +204,12 @@ class Pair(TableQuantity):
         return tuple(got) if isinstance(got, list | tuple) and len(got) == 2 else got
 
     def is_exact(self, got: object) -> bool:
-        return type(got) is tuple and all(_exact(x) for x in got)
+        return type(got) is tuple and all(is_exact_int(x) for x in got)
 
     def shape_problem(self, got: object) -> str:
         if type(got) is not tuple:
             return f"a {type(got).__name__} came back, expected a pair (first, second)"
-        bad = [x for x in got if not _exact(x)]
+        bad = [x for x in got if not is_exact_int(x)]
         return f"the pair holds {type(bad[0]).__name__}, expected two exact ints" if bad else ""
 
     def totals_of(self, row: Sequence[int], value: object) -> Totals | None:
@@ -240,7 +240,7 @@ class ParityGuarantee(Quantity):
         return parity_guarantee
 
     def judge(self, row: Sequence[int], value: object, optimum: Totals) -> Judgement:
-        if not _exact(value):
+        if not is_exact_int(value):
             return Judgement(None, "differs", message=self.number_problem(value))
         assert isinstance(value, int)
         guarantee = max(parity_class_sums(row))

@@ -1,16 +1,20 @@
 """The registry: the single list of formulations that tests, tools and READMEs read.
 
 Each formulation lives in ``<impl>/<slug>/<slug>.py`` under both ``problems/``
-(the learner's stubs) and ``solutions/`` (the references).
+(the learner's stubs) and ``solutions/`` (the references). Their facts are data,
+in ``coinrow/data/formulations.toml``: this module reads them into ``Formulation``
+objects, naming a quantity, an order of growth and a table by its key.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import sys
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from coinrow import tables
 from coinrow.cost import Cost, Order
@@ -62,182 +66,58 @@ class Formulation:
         return self.functions[0]
 
 
-FORMULATIONS: tuple[Formulation, ...] = (
-    Formulation(
-        slug="difference_dp",
-        title="Score-difference interval DP",
-        functions=("score_difference",),
-        returns=DIFFERENCE,
-        domain="any n",
-        state="D[i][j] = mover's total minus the other's, on coins i..j",
-        recurrence="D[i][j] = max(a[i] - D[i+1][j], a[j] - D[i][j-1])",
-        base="D[i][i] = a[i]",
-        answer="D[0][n-1] = difference",
-        time=Cost(Order.QUADRATIC),
-        space=Cost(Order.QUADRATIC),
-        source="LeetCode 486 'Predict the Winner' (negamax on the score difference)",
-        table=tables.DIFFERENCE_TABLE,
-    ),
-    Formulation(
-        slug="min_of_opponent_dp",
-        title="Min-of-opponent DP",
-        functions=("first_player_total",),
-        returns=FIRST,
-        domain="any n",
-        state="F[i][j] = the mover's total on coins i..j",
-        recurrence="F[i][j] = max(a[i] + min(F[i+2][j], F[i+1][j-1]), a[j] + min(F[i+1][j-1], F[i][j-2]))",
-        base="F of an empty interval = 0",
-        answer="F[0][n-1] = first",
-        time=Cost(Order.QUADRATIC),
-        space=Cost(Order.QUADRATIC),
-        source="GeeksforGeeks 'Optimal Strategy for a Game' (the opponent leaves you the minimum)",
-        table=tables.MIN_OF_OPPONENT_TABLE,
-    ),
-    Formulation(
-        slug="prefix_sum_dp",
-        title="Prefix-sum DP",
-        functions=("first_player_total",),
-        returns=FIRST,
-        domain="any n",
-        state="F[i][j] = the mover's total on coins i..j; S = prefix sums",
-        recurrence="F[i][j] = max(a[i] + sum(i+1..j) - F[i+1][j], a[j] + sum(i..j-1) - F[i][j-1])",
-        base="F[i][i] = a[i]",
-        answer="F[0][n-1] = first",
-        time=Cost(Order.QUADRATIC),
-        space=Cost(Order.QUADRATIC, "+ O(n) prefix sums"),
-        source="Stone Game discussions: what the opponent does not take, you get",
-        table=tables.PREFIX_SUM_TABLE,
-    ),
-    Formulation(
-        slug="paired_tuple_dp",
-        title="Paired-tuple DP",
-        functions=("player_totals",),
-        returns=TOTALS,
-        domain="any n",
-        state="P[i][j] = (mover's total, other's total) on coins i..j",
-        recurrence=(
-            "P[i][j] = (a[i] + P[i+1][j].other, P[i+1][j].mover)"
-            " or the same from the right, whichever gives the mover more"
-        ),
-        base="P[i][i] = (a[i], 0)",
-        answer="P[0][n-1] = (first, second)",
-        time=Cost(Order.QUADRATIC),
-        space=Cost(Order.QUADRATIC, "pairs"),
-        source="Tushar Roy, 'Optimal Strategy Game Pick from Ends of Array' (a pair in each cell)",
-        table=tables.PAIR_TABLE,
-    ),
-    Formulation(
-        slug="parity_strategy",
-        title="Parity strategy",
-        functions=("parity_guarantee", "parity_move"),
-        returns=PARITY,
-        domain="even n only",
-        state="the two position classes: even indices, odd indices",
-        recurrence="guarantee = max(sum a[0::2], sum a[1::2]); always take the end in the chosen class",
-        base="n = 0: guarantee 0",
-        answer="the chosen class's sum: a guarantee, not the optimum",
-        time=Cost(Order.LINEAR),
-        space=Cost(Order.LINEAR, "for the two slices (O(1) with a loop)"),
-        source="The parity argument of LeetCode 877 'Stone Game'; P. Winkler, 'Mathematical Puzzles'",
-    ),
-    Formulation(
-        slug="top_down_memo",
-        title="Top-down memoisation",
-        functions=("score_difference",),
-        returns=DIFFERENCE,
-        domain="any n; recursion depth n",
-        state="best(i, j) = mover's difference on coins i..j, cached",
-        recurrence="best(i, j) = max(a[i] - best(i+1, j), a[j] - best(i, j-1))",
-        base="best(i, j) = 0 when i > j",
-        answer="best(0, n-1) = difference",
-        time=Cost(Order.QUADRATIC),
-        space=Cost(Order.QUADRATIC, "cache + O(n) stack"),
-        source="LeetCode 486 recursive solution with functools.lru_cache",
-        table=tables.MEMO_TABLE,
-    ),
-    Formulation(
-        slug="brute_force",
-        title="Brute force (the exponential game tree)",
-        functions=("score_difference",),
-        returns=DIFFERENCE,
-        domain="n <= 16 (about 2**n lines)",
-        state="the coins still on the table, as a slice",
-        recurrence="best(row) = max(row[0] - best(row[1:]), row[-1] - best(row[:-1]))",
-        base="best([]) = 0",
-        answer="best(coins) = difference",
-        time=Cost(Order.EXPONENTIAL),
-        space=Cost(Order.LINEAR, "recursion depth (O(n^2) with the slices)"),
-        source="Minimax in negamax form over the whole game tree, no memo: the oracle one writes first",
-        bonus=True,
-        max_n=16,
-    ),
-    Formulation(
-        slug="rolling_array",
-        title="Rolling-array difference DP",
-        functions=("score_difference",),
-        returns=DIFFERENCE,
-        domain="any n",
-        state="d[j] = D[i][j] for the current start i, one row updated in place",
-        recurrence="d[j] = max(a[i] - d[j], a[j] - d[j-1]), i from n-2 down to 0, j from i+1 up",
-        base="d[j] = a[j] (row i = j of the table)",
-        answer="d[n-1] after row 0 = difference",
-        time=Cost(Order.QUADRATIC),
-        space=Cost(Order.LINEAR),
-        source="LeetCode 486 'Predict the Winner' with the table rolled into one row",
-        bonus=True,
-    ),
-    Formulation(
-        slug="vectorised_dp",
-        title="Vectorised difference DP (NumPy, one interval length at a time)",
-        functions=("score_difference",),
-        returns=DIFFERENCE,
-        domain="any n; int64 when sum(|a|) <= 2**63 - 1, exact Python ints otherwise",
-        state="d[i] = D[i][i+L-1] for every start i, at interval length L",
-        recurrence="d = maximum(a[:n-L+1] - d[1:], a[L-1:] - d[:-1])",
-        base="d = a (length 1)",
-        answer="d[0] at length n = difference",
-        time=Cost(Order.QUADRATIC, "element operations, O(n) NumPy calls"),
-        space=Cost(Order.LINEAR),
-        source="LeetCode 486 table filled by anti-diagonals, as array expressions",
-        bonus=True,
-        int64=True,
-        # CPU seconds at n = 10**4: the reference 0.10; the same loop on Python-int (object) arrays 2.7.
-        # Timed on small coins and on coins summing to exactly 2**63 - 1 (int64 must still be used).
-        speed=SpeedCheck(n=10**4, cpu_seconds=1.0, needs="NumPy speed"),
-    ),
-    Formulation(
-        slug="linear_reduction",
-        title="Linear-time peak reduction",
-        functions=("score_difference",),
-        returns=DIFFERENCE,
-        domain="any n, odd or even, any ints",
-        state="a stack of reduced values; no peak x <= y >= z among the top three",
-        recurrence="while top three x <= y >= z: replace them by x - y + z",
-        base="an empty stack; the reduced row falls then rises",
-        answer="both players take the larger end of the reduced row: the difference",
-        time=Cost(Order.LINEAR),
-        space=Cost(Order.LINEAR),
-        source='T. Idziaszek, "An Optimal Algorithm for Calculating the Profit in the Coins in a Row Game"',
-        bonus=True,
-        # CPU seconds at n = 10**6: the reference 0.15; an O(n^2) answer (10**12 steps) never finishes
-        speed=SpeedCheck(n=10**6, cpu_seconds=2.0, needs="O(n) work"),
-    ),
-    Formulation(
-        slug="optimal_moves",
-        title="Optimal line of play (move reconstruction)",
-        functions=("optimal_line",),
-        returns=LINE,
-        domain="any n",
-        state="D[i][j] = mover's difference on coins i..j, then a walk from (0, n-1)",
-        recurrence="take left if a[i] - D[i+1][j] == D[i][j], else right",
-        base="D[i][i] = a[i]",
-        answer="the n ends taken, first player's move first",
-        time=Cost(Order.QUADRATIC),
-        space=Cost(Order.QUADRATIC),
-        source="LeetCode 486 table plus the standard reconstruction of a DP's decisions",
-        bonus=True,
-    ),
-)
+DATA_FILE = Path(__file__).resolve().parent / "data" / "formulations.toml"
+QUANTITIES: dict[str, Quantity] = {q.key: q for q in (DIFFERENCE, FIRST, TOTALS, PARITY, LINE)}
+TABLES: dict[str, tables.TableKind] = {
+    "difference": tables.DIFFERENCE_TABLE,
+    "memo": tables.MEMO_TABLE,
+    "min_of_opponent": tables.MIN_OF_OPPONENT_TABLE,
+    "prefix_sum": tables.PREFIX_SUM_TABLE,
+    "pair": tables.PAIR_TABLE,
+}
+
+
+def _cost(facts: str | dict[str, str]) -> Cost:
+    """``"O(n^2)"`` or ``{order = "O(n^2)", detail = "pairs"}`` as a ``Cost``.
+
+    Raises:
+        ValueError: not one of the orders of ``Order``.
+    """
+    if isinstance(facts, str):
+        return Cost(Order(facts))
+    return Cost(Order(facts["order"]), facts.get("detail", ""))
+
+
+def formulation_from(facts: dict[str, Any]) -> Formulation:
+    """One ``[[formulation]]`` of the data file as a ``Formulation``, its keys resolved to objects.
+
+    Raises:
+        KeyError: an unknown quantity or table, or a missing ``order``.
+        ValueError: an unknown order of growth.
+        TypeError: a fact missing, or one ``Formulation`` does not know.
+    """
+    resolved = {**facts, "functions": tuple(facts["functions"]), "returns": QUANTITIES[facts["returns"]]}
+    resolved["time"], resolved["space"] = _cost(facts["time"]), _cost(facts["space"])
+    if "table" in facts:
+        resolved["table"] = TABLES[facts["table"]]
+    if "speed" in facts:
+        resolved["speed"] = SpeedCheck(**facts["speed"])
+    return Formulation(**resolved)
+
+
+def load_formulations(path: Path = DATA_FILE) -> tuple[Formulation, ...]:
+    """The formulations the data file at ``path`` lists, in its order.
+
+    Raises:
+        OSError: the file cannot be read.
+        tomllib.TOMLDecodeError: it is no valid TOML.
+        KeyError, ValueError, TypeError: a formulation in it is not well formed (see ``formulation_from``).
+    """
+    with path.open("rb") as data:
+        return tuple(formulation_from(facts) for facts in tomllib.load(data)["formulation"])
+
+
+FORMULATIONS: tuple[Formulation, ...] = load_formulations()
 
 CORE = tuple(f for f in FORMULATIONS if not f.bonus)
 

@@ -1,53 +1,24 @@
-"""Run learner code so that it always comes back: CPU-time limit, a limit on waiting, capped recursion.
+"""Run learner code so that it always comes back: capped recursion, captured output, no input.
 
-A learner's code may loop forever, recurse without end, catch every exception
-(a bare ``except:`` swallows the time-out itself) or lift the recursion limit
-past what the C stack holds. ``time_limit`` and ``capped_recursion_limit`` turn
-each of these into an exception the grader reports, or, for code that swallows
-every time-out, into a one-line stop: never a hang, never a crash without a
-reason. Main thread only (they use signals).
+A learner's code may lift the recursion limit past what the C stack holds, print
+without end or ask for input. ``capped_recursion_limit`` keeps the limit within
+what the stack holds (a RecursionError the grader reports, never a crash), and
+``learner_io`` captures what a call prints and gives it no stdin. The time limit
+of a call is ``coinrow.timeout``'s.
 """
 
 from __future__ import annotations
 
 import io
-import os
 import resource
-import signal
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from pathlib import Path
-from types import FrameType
+from dataclasses import dataclass
 
 BIG_STACK = 1 << 30  # bytes of C stack the grading driver gives each child (RLIMIT_STACK)
 DEEP_RECURSION_CAP = 120_000  # frames that fit in BIG_STACK, with room to spare (lru_cache levels included)
 SHALLOW_RECURSION_CAP = 15_000  # frames that fit in the usual 8 MiB stack
-STALL_SHARE = 0.05  # a call getting less than this share of a core is waiting, not computing
-TICK = 0.25  # seconds between the wall-clock checks of a call
-
-
-def demand(pid: int | str = "self") -> float:
-    """Seconds a process's threads have run or waited to run: CPU time plus time on the run queue.
-
-    A busy machine keeps a computing process on the run queue, so its demand keeps
-    growing; a process that sleeps or waits for a lock demands nothing. Read from
-    Linux's ``/proc/<pid>/task/*/schedstat``; elsewhere, the CPU time alone.
-    """
-    total = 0
-    try:
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            try:
-                ran, waited = (task / "schedstat").read_text().split()[:2]
-            except (OSError, ValueError):
-                continue  # a thread that ended meanwhile
-            total += int(ran) + int(waited)
-    except OSError:
-        return time.process_time() if pid == "self" else 0.0
-    return total / 1e9
 
 
 def recursion_cap() -> int:
@@ -55,141 +26,6 @@ def recursion_cap() -> int:
     soft, _ = resource.getrlimit(resource.RLIMIT_STACK)
     big = soft == resource.RLIM_INFINITY or soft >= BIG_STACK
     return DEEP_RECURSION_CAP if big else SHALLOW_RECURSION_CAP
-
-
-class CallTimeout(BaseException):
-    """Raised inside learner code when its time is up (a BaseException, so ``except Exception`` misses it).
-
-    ``waiting`` is True when the call was stopped for waiting (sleeping, blocked), not for computing.
-    """
-
-    def __init__(self, waiting: bool = False) -> None:
-        super().__init__("waited too long" if waiting else "out of CPU time")
-        self.waiting = waiting
-
-
-@dataclass
-class _Clock:
-    """The state of one timed call, read by the signal handlers and the watchdog."""
-
-    what: str
-    wall_limit: float  # seconds a call may wait without using the CPU
-    last_wall: float = field(default_factory=time.monotonic)
-    last_demand: float = field(default_factory=demand)
-    stalled: float = 0.0  # seconds spent waiting, in a row
-    expired_cpu: float | None = None  # process CPU time when the time-out was first raised
-    expired_wall: float | None = None
-
-    def tick(self) -> bool:
-        """Account for the last tick; True when the call has waited past its limit."""
-        wall, wanted = time.monotonic(), demand()
-        elapsed = wall - self.last_wall
-        if wanted - self.last_demand < STALL_SHARE * elapsed:
-            self.stalled += elapsed
-        else:
-            self.stalled = 0.0  # it computes, or waits its turn on a busy machine: the CPU limit judges it
-        self.last_wall, self.last_demand = wall, wanted
-        return self.stalled >= self.wall_limit
-
-    def expire(self) -> None:
-        if self.expired_cpu is None:
-            self.expired_cpu, self.expired_wall = time.process_time(), time.monotonic()
-
-    def ignored(self) -> bool:
-        """True when the call went on well past its time-out: it swallows every time-out."""
-        if self.expired_cpu is None or self.expired_wall is None:
-            return False
-        return time.process_time() - self.expired_cpu > 2.0 or self.stalled > self.wall_limit + 5.0
-
-
-class _Watchdog:
-    """The last resort: a thread that ends the process if a call ignores every time-out.
-
-    Code that catches every exception (``except:`` or ``except BaseException:``)
-    swallows ``CallTimeout`` however often it is raised. Once such a call has
-    gone on for two more seconds of CPU time (or five more of waiting), the
-    watchdog prints one line naming the call and exits with status 3: the run
-    stops with a reason instead of hanging. It judges by CPU time, so a busy
-    machine never sets it off.
-    """
-
-    def __init__(self) -> None:
-        self.clock: _Clock | None = None
-        self._thread: threading.Thread | None = None
-
-    def arm(self, clock: _Clock) -> None:
-        self.clock = clock
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._watch, name="call-watchdog", daemon=True)
-            self._thread.start()
-
-    def disarm(self) -> None:
-        self.clock = None
-
-    def _watch(self) -> None:
-        while True:
-            time.sleep(TICK)
-            clock = self.clock
-            if clock is not None and clock.ignored():
-                message = (
-                    f"\nstopped: {clock.what} did not stop when its time was up: it catches every "
-                    "exception (a bare except: or except BaseException:), the time-out included; "
-                    "catch only the exceptions you expect\n"
-                )
-                os.write(2, message.encode())  # file descriptor 2: not captured under --capture=sys
-                os._exit(3)
-
-
-_WATCHDOG = _Watchdog()
-
-
-@contextmanager
-def time_limit(cpu_seconds: float, what: str = "the call") -> Iterator[None]:
-    """Raise ``CallTimeout`` in the block after ``cpu_seconds`` of CPU time, and again every 0.1 s.
-
-    CPU time (``ITIMER_PROF``), not wall time, so a busy machine does not make a
-    correct answer "too slow". Code that waits instead of computing (sleep,
-    input, a lock) is stopped once it has used less than 5% of a core for
-    three times the limit plus a second in a row: a call that computes, however
-    slowly the machine lets it, is never stopped for waiting. A block that
-    swallows the time-out and returns anyway still raises ``CallTimeout`` at
-    its end; one that keeps swallowing it is ended by the watchdog.
-
-    Args:
-        cpu_seconds: the limit, > 0 and finite.
-        what: the call, as the watchdog's last message names it.
-    """
-    clock = _Clock(what, wall_limit=3 * cpu_seconds + 1)
-    waiting = False
-
-    def out_of_cpu(signum: int, frame: FrameType | None) -> None:
-        clock.expire()
-        raise CallTimeout(waiting)
-
-    def check_waiting(signum: int, frame: FrameType | None) -> None:
-        nonlocal waiting
-        if clock.tick() or clock.expired_cpu is not None:
-            waiting = waiting or clock.expired_cpu is None
-            clock.expire()
-            raise CallTimeout(waiting)
-
-    previous = {
-        signal.SIGPROF: signal.signal(signal.SIGPROF, out_of_cpu),
-        signal.SIGALRM: signal.signal(signal.SIGALRM, check_waiting),
-    }
-    signal.setitimer(signal.ITIMER_PROF, cpu_seconds, 0.1)
-    signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
-    _WATCHDOG.arm(clock)
-    try:
-        yield
-    finally:
-        _WATCHDOG.disarm()
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-    if clock.expired_cpu is not None:
-        raise CallTimeout(waiting)
 
 
 @dataclass
@@ -303,10 +139,3 @@ def learner_io() -> Iterator[Printed]:
     finally:
         sys.stdin, sys.stdout, sys.stderr = saved
         printed.finish()
-
-
-def _forget_watchdog_thread() -> None:
-    _WATCHDOG._thread = None  # a forked child has only the thread that forked: start a watchdog anew
-
-
-os.register_at_fork(after_in_child=_forget_watchdog_thread)

@@ -25,8 +25,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from coinrow.sandbox import time_limit
 from coinrow.settings import SEED
+from coinrow.timeout import time_limit
 
 Call = Callable[[Sequence[int]], object]
 Growth = Literal["power", "exponential"]

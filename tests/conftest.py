@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
+from coinrow.calls import DEFAULT_CALL_LIMIT, call_limit
 from coinrow.diagnosis import likely_mistake
-from coinrow.grading import DEFAULT_CALL_LIMIT, Grader, NotAttempted, WrongAnswer, call_limit
+from coinrow.failures import NotAttempted, WrongAnswer
+from coinrow.grading import Grader
 from coinrow.registry import by_slug, resolve_impl
 from coinrow.results import Failure, Record, results_by_slug, summary_lines
 

@@ -7,8 +7,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from coinrow.failures import WrongAnswer
 from coinrow.game import totals_from_difference
-from coinrow.grading import Grader, WrongAnswer
+from coinrow.grading import Grader
 from coinrow.oracle import exhaustive_difference
 from coinrow.registry import by_slug
 

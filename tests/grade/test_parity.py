@@ -8,9 +8,11 @@ from hypothesis import strategies as st
 from pytest_parametrize_cases import Case, parametrize_cases
 
 from coinrow.cases import GameCase, all_cases
+from coinrow.failures import WrongAnswer
 from coinrow.game import totals_from_difference
-from coinrow.grading import Grader, WrongAnswer, show_row
+from coinrow.grading import Grader
 from coinrow.oracle import exhaustive_difference
+from coinrow.shown import show_row
 from tests.strategies import coin, even_rows
 
 SLUG = "parity_strategy"

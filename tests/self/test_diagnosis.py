@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from coinrow.diagnosis import likely_mistake, probes_for, what_is_certain
+from coinrow.failures import WrongAnswer
 from coinrow.game import Totals
-from coinrow.grading import Grader, WrongAnswer, expected_value
+from coinrow.grading import Grader, expected_value
 from coinrow.mistakes import catalogued_mistakes
 from coinrow.models import greedy_totals
 from coinrow.oracle import exhaustive_difference

@@ -208,7 +208,7 @@ def test_bad_options_are_one_line_and_exit_2(bad: list[str]) -> None:
 
 def test_a_kata_counts_as_solved_only_while_its_attempt_is_unchanged(tmp_path: Path) -> None:
     """What compare reveals: solved katas, as the progress cache remembers them."""
-    from coinrow.driver import Options
+    from coinrow.child import Options
     from coinrow.grade import grade
     from coinrow.progress import Progress
 
@@ -222,7 +222,7 @@ def test_a_kata_counts_as_solved_only_while_its_attempt_is_unchanged(tmp_path: P
 
 def test_next_names_the_first_kata_not_solved_as_last_graded(tmp_path: Path) -> None:
     """``make next``: difference_dp solved and unchanged, so the next kata is min_of_opponent_dp."""
-    from coinrow.driver import Options
+    from coinrow.child import Options
     from coinrow.grade import grade
 
     folder = _lay_out(tmp_path, {"difference_dp": _reference("difference_dp")})

@@ -5,8 +5,11 @@ from pathlib import Path
 
 import pytest
 
+from coinrow.failures import WrongAnswer
 from coinrow.game import Totals
-from coinrow.grading import CallTimeout, Grader, WrongAnswer, show_call, show_row, time_limit
+from coinrow.grading import Grader
+from coinrow.shown import show_call, show_row
+from coinrow.timeout import CallTimeout, time_limit
 from tests.self.commandline import run_module
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from coinrow.grading import Grader, NotAttempted
+from coinrow.failures import NotAttempted
+from coinrow.grading import Grader
 from coinrow.registry import FORMULATIONS, IMPLS, by_slug, source_file
 from coinrow.reset import is_stub
 from tests.self.commandline import run_module

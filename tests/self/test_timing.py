@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from coinrow.sandbox import CallTimeout
+from coinrow.timeout import CallTimeout
 from coinrow.timing import seeded_row, time_calls, traced_peak
 
 

@@ -1,0 +1,92 @@
+"""The driver's hold on the processes below it: find a child's whole tree, its CPU time, kill it, reap it.
+
+The driver becomes a subreaper (Linux), so a grandchild whose parent ended is
+adopted by the driver instead of escaping; every process is found through the
+child's session too, and killed after being stopped, so that none forks anew.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+
+import psutil
+
+_PR_SET_CHILD_SUBREAPER = 36
+
+
+def become_subreaper() -> None:
+    """Adopt orphaned grandchildren (Linux), so that none escapes the final clean-up."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass  # not Linux: children are still found through their session
+
+
+def tree(pid: int) -> list[psutil.Process]:
+    """Every live process of the session the child ``pid`` leads, or below it (the child itself included)."""
+    found: dict[int, psutil.Process] = {}
+    try:
+        root = psutil.Process(pid)
+        found[root.pid] = root
+        found.update({p.pid: p for p in root.children(recursive=True)})
+    except psutil.Error:
+        pass
+    for process in psutil.Process().children(recursive=True):
+        try:
+            if os.getsid(process.pid) == pid:
+                found[process.pid] = process
+        except OSError:
+            continue
+    return list(found.values())
+
+
+def cpu(processes: list[psutil.Process]) -> float:
+    """The CPU seconds the processes and their reaped children used, user and system (one already
+    ended counts nothing)."""
+    total = 0.0
+    for process in processes:
+        try:
+            times = process.cpu_times()
+            total += times.user + times.system + times.children_user + times.children_system
+        except psutil.Error:
+            continue
+    return total
+
+
+def kill(processes: list[psutil.Process]) -> None:
+    """Stop every one of the processes, then kill them all (one already ended is passed over)."""
+    for process in processes:
+        with contextlib.suppress(psutil.Error):
+            process.suspend()  # stopped first, so that none can fork a new one meanwhile
+    for process in processes:
+        with contextlib.suppress(psutil.Error):
+            process.kill()
+
+
+def kill_all_descendants() -> None:
+    """Kill every process below the driver, again until none is left (a process may fork as it dies)."""
+    for _ in range(100):
+        left = psutil.Process().children(recursive=True)
+        if not left:
+            return
+        kill(left)
+        reap_orphans(set())
+        time.sleep(0.01)
+
+
+def reap_orphans(ours: set[int]) -> dict[int, int]:
+    """Reap every ended child: adopted orphans (their status is dropped) and ours (returned by pid)."""
+    ended: dict[int, int] = {}
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return ended
+        if pid == 0:
+            return ended
+        if pid in ours:
+            ended[pid] = status
