@@ -21,6 +21,7 @@ from types import FrameType
 
 STALL_SHARE = 0.05  # a call getting less than this share of a core is waiting, not computing
 TICK = 0.25  # seconds between the wall-clock checks of a call
+SWALLOWED = 20  # time-outs raised past the first before a call is taken to swallow them all
 
 
 def demand(pid: int | str = "self") -> float:
@@ -64,7 +65,7 @@ class _Clock:
     last_demand: float = field(default_factory=demand)
     stalled: float = 0.0  # seconds spent waiting, in a row
     expired_cpu: float | None = None  # process CPU time when the time-out was first raised
-    expired_wall: float | None = None
+    raised: int = 0  # time-outs raised in the call: again every 0.1 s of CPU and every tick, once expired
 
     def tick(self) -> bool:
         """Account for the last tick; True when the call has waited past its limit."""
@@ -78,14 +79,19 @@ class _Clock:
         return self.stalled >= self.wall_limit
 
     def expire(self) -> None:
+        """Note a time-out about to be raised in the call."""
+        self.raised += 1
         if self.expired_cpu is None:
-            self.expired_cpu, self.expired_wall = time.process_time(), time.monotonic()
+            self.expired_cpu = time.process_time()
 
     def ignored(self) -> bool:
-        """True when the call went on well past its time-out: it swallows every time-out."""
-        if self.expired_cpu is None or self.expired_wall is None:
-            return False
-        return time.process_time() - self.expired_cpu > 2.0 or self.stalled > self.wall_limit + 5.0
+        """True when the call went on well past its time-out: it swallows every time-out.
+
+        Counted in time-outs raised, not in CPU seconds: a handler runs only between
+        Python bytecodes, so a call that swallows them keeps being raised into, while
+        one whose time-out is on its way out (freeing a big memo in C, say) is not.
+        """
+        return self.raised > SWALLOWED
 
 
 class _Watchdog:
@@ -93,10 +99,10 @@ class _Watchdog:
 
     Code that catches every exception (``except:`` or ``except BaseException:``)
     swallows ``CallTimeout`` however often it is raised. Once such a call has
-    gone on for two more seconds of CPU time (or five more of waiting), the
-    watchdog prints one line naming the call and exits with status 3: the run
-    stops with a reason instead of hanging. It judges by CPU time, so a busy
-    machine never sets it off.
+    swallowed ``SWALLOWED`` more (about two seconds of CPU time, or five of
+    waiting), the watchdog prints one line naming the call and exits with status
+    3: the run stops with a reason instead of hanging. It counts time-outs, which
+    come with CPU time or with waiting, so a busy machine never sets it off.
     """
 
     def __init__(self) -> None:

@@ -224,3 +224,19 @@ def test_a_failure_the_summary_cannot_show_is_reported_as_found(tmp_path: Path) 
     assert failure.kind == "wrong-value"
     assert len(failure.row) >= 11
     assert str(failure).endswith("(the row as found, not shrunk: a shorter row already fails this way)")
+
+
+def test_a_time_out_on_its_way_out_is_not_taken_for_one_swallowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Freeing a big memo after the time-out runs in C for seconds, with no handler raising into it:
+    only a call that keeps being raised into (it swallows each time-out) is ended by the watchdog."""
+    from coinrow import timeout
+
+    cpu = [100.0]
+    monkeypatch.setattr("coinrow.timeout.time.process_time", lambda: cpu[0])
+    clock = timeout._Clock("score_difference(…)", wall_limit=1.0)
+    clock.expire()  # the first time-out
+    cpu[0] += 30.0  # thirty seconds of CPU in C code, which no handler can interrupt
+    assert not clock.ignored()
+    for _ in range(timeout.SWALLOWED):
+        clock.expire()  # raised again every 0.1 s of CPU, and swallowed
+    assert clock.ignored()
