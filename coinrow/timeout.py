@@ -13,11 +13,10 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 STALL_SHARE = 0.05  # a call getting less than this share of a core is waiting, not computing
 TICK = 0.25  # seconds between the wall-clock checks of a call
@@ -115,9 +114,6 @@ class _Watchdog:
             self._thread = threading.Thread(target=self._watch, name="call-watchdog", daemon=True)
             self._thread.start()
 
-    def disarm(self) -> None:
-        self.clock = None
-
     def _watch(self) -> None:
         while True:
             time.sleep(TICK)
@@ -135,8 +131,7 @@ class _Watchdog:
 _WATCHDOG = _Watchdog()
 
 
-@contextmanager
-def time_limit(cpu_seconds: float, what: str = "the call") -> Iterator[None]:
+class time_limit:  # lower case: it reads as the call it times, ``with time_limit(2.0): ...``
     """Raise ``CallTimeout`` in the block after ``cpu_seconds`` of CPU time, and again every 0.1 s.
 
     CPU time (``ITIMER_PROF``), not wall time, so a busy machine does not make a
@@ -147,41 +142,55 @@ def time_limit(cpu_seconds: float, what: str = "the call") -> Iterator[None]:
     swallows the time-out and returns anyway still raises ``CallTimeout`` at
     its end; one that keeps swallowing it is ended by the watchdog.
 
+    A class, not a generator: a time-out raised while the block is being left
+    would otherwise land in ``contextlib``'s own frames, before the timers are
+    stopped, and leave them raising into whatever runs next. ``__exit__`` calls
+    only C functions, and the handlers never raise into it.
+
     Args:
         cpu_seconds: the limit, > 0 and finite.
         what: the call, as the watchdog's last message names it.
     """
-    clock = _Clock(what, wall_limit=3 * cpu_seconds + 1)
-    waiting = False
 
-    def out_of_cpu(signum: int, frame: FrameType | None) -> None:
-        clock.expire()
-        raise CallTimeout(waiting)
+    def __init__(self, cpu_seconds: float, what: str = "the call") -> None:
+        self.cpu_seconds = cpu_seconds
+        self.clock = _Clock(what, wall_limit=3 * cpu_seconds + 1)
+        self.waiting = False
+        self.previous: dict[int, Any] = {}
 
-    def check_waiting(signum: int, frame: FrameType | None) -> None:
-        nonlocal waiting
+    def _out_of_cpu(self, signum: int, frame: FrameType | None) -> None:
+        self.clock.expire()
+        if frame is None or frame.f_code is not _EXIT_CODE:
+            raise CallTimeout(self.waiting)
+
+    def _check_waiting(self, signum: int, frame: FrameType | None) -> None:
+        clock = self.clock
         if clock.tick() or clock.expired_cpu is not None:
-            waiting = waiting or clock.expired_cpu is None
+            self.waiting = self.waiting or clock.expired_cpu is None
             clock.expire()
-            raise CallTimeout(waiting)
+            if frame is None or frame.f_code is not _EXIT_CODE:
+                raise CallTimeout(self.waiting)
 
-    previous = {
-        signal.SIGPROF: signal.signal(signal.SIGPROF, out_of_cpu),
-        signal.SIGALRM: signal.signal(signal.SIGALRM, check_waiting),
-    }
-    signal.setitimer(signal.ITIMER_PROF, cpu_seconds, 0.1)
-    signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
-    _WATCHDOG.arm(clock)
-    try:
-        yield
-    finally:
-        _WATCHDOG.disarm()
+    def __enter__(self) -> None:
+        _WATCHDOG.arm(self.clock)
+        self.previous = {
+            signal.SIGPROF: signal.signal(signal.SIGPROF, self._out_of_cpu),
+            signal.SIGALRM: signal.signal(signal.SIGALRM, self._check_waiting),
+        }
+        signal.setitimer(signal.ITIMER_PROF, self.cpu_seconds, 0.1)
+        signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: object) -> None:
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        for sig, handler in previous.items():
+        _WATCHDOG.clock = None
+        for sig, handler in self.previous.items():
             signal.signal(sig, handler)
-    if clock.expired_cpu is not None:
-        raise CallTimeout(waiting)
+        if kind is None and self.clock.expired_cpu is not None:
+            raise CallTimeout(self.waiting)  # the block swallowed its time-out and returned anyway
+
+
+_EXIT_CODE = time_limit.__exit__.__code__
 
 
 def _forget_watchdog_thread() -> None:

@@ -240,3 +240,29 @@ def test_a_time_out_on_its_way_out_is_not_taken_for_one_swallowed(monkeypatch: p
     for _ in range(timeout.SWALLOWED):
         clock.expire()  # raised again every 0.1 s of CPU, and swallowed
     assert clock.ignored()
+
+
+def test_a_time_out_never_lands_in_the_exit_that_stops_the_timers() -> None:
+    """Raised into ``__exit__``, a time-out would skip stopping the timers, which would then raise into
+    whatever runs next (it did, as a slow memo unwound): there the handler notes the time-out only."""
+    import signal
+    from types import SimpleNamespace
+
+    from coinrow import timeout
+
+    limit = time_limit(5.0)
+    limit._out_of_cpu(signal.SIGPROF, SimpleNamespace(f_code=timeout._EXIT_CODE))  # type: ignore[arg-type]
+    assert limit.clock.expired_cpu is not None
+    with pytest.raises(CallTimeout):
+        limit._out_of_cpu(signal.SIGPROF, None)  # anywhere else it raises
+    before = signal.getsignal(signal.SIGPROF)
+
+    def spin() -> None:
+        while True:
+            pass
+
+    with pytest.raises(CallTimeout), time_limit(0.1):
+        spin()
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getsignal(signal.SIGPROF) is before
