@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT
+from coinrow.registry import FORMULATIONS, PROBLEMS, REPO_ROOT
 from coinrow.rowarg import UsageError
 
 DEFAULT_STATE = REPO_ROOT / "build" / "hints.json"
@@ -47,8 +47,8 @@ def task_text(readme: str) -> str:
 
 
 def readme_of(slug: str) -> str:
-    """The text of ``problems/<slug>/README.md``."""
-    return (IMPLS["problems"] / slug / "README.md").read_text(encoding="utf-8")
+    """The text of ``problems/<slug>/README.md`` (the repository's task, never a copy of the stubs)."""
+    return (PROBLEMS / slug / "README.md").read_text(encoding="utf-8")
 
 
 def state_file() -> Path:

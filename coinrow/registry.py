@@ -9,6 +9,7 @@ objects, naming a quantity, an order of growth and a table by its key.
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 import tomllib
 from dataclasses import dataclass
@@ -21,7 +22,13 @@ from coinrow.cost import Cost, Order
 from coinrow.quantity import DIFFERENCE, FIRST, LINE, PARITY, TOTALS, Quantity
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-IMPLS = {"problems": REPO_ROOT / "problems", "solutions": REPO_ROOT / "solutions"}
+# COINROW_PROBLEMS: the folder ``problems`` names; the repository's own checks point it at the stubs as
+# committed, so that no command they run ever reads (or runs) a learner's attempts or progress
+PROBLEMS = REPO_ROOT / "problems"  # this clone's stubs and task READMEs, as git tracks them
+IMPLS = {
+    "problems": Path(os.environ.get("COINROW_PROBLEMS") or PROBLEMS),
+    "solutions": REPO_ROOT / "solutions",
+}
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import subprocess
 import sys
 from datetime import datetime
 
-from coinrow.registry import IMPLS, REPO_ROOT, by_slug, source_file
+from coinrow.registry import PROBLEMS, REPO_ROOT, by_slug, source_file
 from coinrow.rowarg import UsageError, formulation_slug
 
 
@@ -64,7 +64,7 @@ def reset(slug: str, now: datetime | None = None) -> str:
         by_slug(slug)
     except KeyError as error:
         raise ResetError(error.args[0]) from None
-    path = source_file(IMPLS["problems"], slug)
+    path = source_file(PROBLEMS, slug)
     relative = path.relative_to(REPO_ROOT).as_posix()
     stub = pristine_stub(relative)
     current = path.read_bytes() if path.exists() else None  # bytes: any encoding the learner saved in

@@ -18,7 +18,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, source_file
+from coinrow.registry import FORMULATIONS, PROBLEMS, REPO_ROOT, source_file
 from coinrow.reset import ResetError, pristine_stub
 
 DEFAULT_DIR = REPO_ROOT / "build" / "shipped"
@@ -52,7 +52,7 @@ def export_stubs(dest: Path) -> Shipped:
     """
     found = Shipped()
     for formulation in FORMULATIONS:
-        working = source_file(IMPLS["problems"], formulation.slug)
+        working = source_file(PROBLEMS, formulation.slug)
         target = source_file(dest, formulation.slug)
         target.parent.mkdir(parents=True, exist_ok=True)
         try:

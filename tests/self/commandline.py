@@ -13,6 +13,14 @@ from typing import Any
 from coinrow.registry import REPO_ROOT
 
 
+def environment(cwd: Path = REPO_ROOT, extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The variables a command runs with: in a clone, its own problems/ (COINROW_PROBLEMS is dropped)."""
+    env = {**os.environ, **(extra or {})}
+    if cwd != REPO_ROOT:
+        env.pop("COINROW_PROBLEMS", None)
+    return env
+
+
 def run_module(
     module: str, *args: str, cwd: Path = REPO_ROOT, keys: str | None = None
 ) -> subprocess.CompletedProcess[str]:
@@ -20,6 +28,7 @@ def run_module(
     return subprocess.run(
         [sys.executable, "-m", module, *args],
         cwd=cwd,
+        env=environment(cwd),
         input=keys,
         capture_output=True,
         text=True,
@@ -45,7 +54,7 @@ def make(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedP
     return subprocess.run(
         ["make", "-s", *args],
         cwd=REPO_ROOT,
-        env={**os.environ, **(env or {})},
+        env=environment(REPO_ROOT, env),
         capture_output=True,
         text=True,
         timeout=120,

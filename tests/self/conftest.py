@@ -1,6 +1,8 @@
 """Fixtures of the repository's own tests: the stubs as committed, a fresh clone."""
 
+import os
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,18 @@ def shipped_stubs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("shipped")
     export_stubs(folder)
     return folder
+
+
+@pytest.fixture(scope="session", autouse=True)
+def problems_are_the_stubs_as_committed(shipped_stubs: Path) -> Iterator[None]:
+    """Every command the checks run reads ``problems`` as the stubs as committed: never an attempt."""
+    before = os.environ.get("COINROW_PROBLEMS")
+    os.environ["COINROW_PROBLEMS"] = str(shipped_stubs)
+    yield
+    if before is None:
+        os.environ.pop("COINROW_PROBLEMS", None)
+    else:
+        os.environ["COINROW_PROBLEMS"] = before
 
 
 @pytest.fixture

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from coinrow.hint import hint_tiers, readme_of, task_text
-from coinrow.registry import FORMULATIONS, REPO_ROOT, Formulation
-from tests.self.commandline import coinrow
+from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, Formulation, source_file
+from tests.self.commandline import coinrow, environment
 
 FAST = ("--row=5 3 7 10", "--sizes=16 32", "--oracle-sizes=4 6")
 
@@ -84,3 +87,30 @@ def test_compare_hides_every_recurrence_without_spoilers(impl: str) -> None:
         assert spoilers_in(done.stdout) == []
     shown = coinrow("compare", f"--impl={impl}", *FAST, "--spoilers")
     assert spoilers_in(shown.stdout) == [f.slug for f in FORMULATIONS]
+
+
+def test_the_checks_never_run_nor_read_a_learners_attempts(tmp_path: Path, shipped_stubs: Path) -> None:
+    """A learner solved difference_dp with an attempt that leaves a mark each time it is loaded. Where
+    ``problems`` names their folder, compare loads it and reveals its recurrence; where it names the
+    stubs as committed, as for every command the checks run, compare does neither."""
+    learner, mark = tmp_path / "problems", tmp_path / "loaded.txt"
+    attempt = source_file(learner, "difference_dp")
+    attempt.parent.mkdir(parents=True)
+    reference = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
+    attempt.write_text(f"open({str(mark)!r}, 'a').write('x')\n{reference}", encoding="utf-8")
+
+    def run(problems: Path, *args: str) -> subprocess.CompletedProcess[str]:
+        env = {**environment(), "COINROW_PROBLEMS": str(problems)}
+        command = [sys.executable, "-m", "coinrow", *args]
+        return subprocess.run(command, cwd=REPO_ROOT, env=env, capture_output=True, text=True, check=False)
+
+    graded = run(learner, "test", "--impl=problems", "--formulation=difference_dp")
+    assert "difference_dp        solved" in graded.stdout, graded.stdout + graded.stderr
+    mark.unlink()
+    checked = run(shipped_stubs, "compare", "--impl=problems", *FAST)
+    assert checked.returncode == 0, checked.stderr
+    assert not mark.exists()
+    assert spoilers_in(checked.stdout) == []
+    theirs = run(learner, "compare", "--impl=problems", *FAST)
+    assert mark.exists()
+    assert spoilers_in(theirs.stdout) == ["difference_dp"]
