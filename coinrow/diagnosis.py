@@ -76,6 +76,10 @@ def likely_mistake(
     """
     if answers is None or not catalogued_mistakes(formulation):
         return None
+    probes = probes_for(formulation)
+    if all(answers[p] == answers[probes[0]] for p in probes):  # a placeholder fits any model that is constant
+        same = f"the same answer, {answers[probes[0]]!r}, on all {len(probes)} probe rows, whatever the coins"
+        return Finding(None, f"on rows with coins: {same}" if not row else same)
     matched = matching_mistake(formulation, answers)
     if not row:  # models that fit every probe row differ from optimal play on one of them
         if matched:

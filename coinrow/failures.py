@@ -54,8 +54,8 @@ class WrongAnswer(AssertionError):
         self._mistake = mistake
         self.slug = slug
         self.row = tuple(row)
-        self.kind: FailureKind = kind if ran else "not-run"
-        self.ran = ran  # False: not run, because the formulation was already too slow on a shorter row
+        self.ran = ran and kind != "not-run"  # False: not run, as already too slow on a shorter row
+        self.kind: FailureKind = kind if self.ran else "not-run"  # a failure passed on keeps being not run
         self.error = error  # what the learner's code raised, if it raised
         self.output = printed.lines if printed else []  # what the learner's code printed in the call
         self.more_output = printed.more if printed else 0

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 from pathlib import Path
 
 from coinrow.child import OUTPUT_CAP, Child
 from coinrow.results import Record, Result
+
+_PROGRESS = re.compile(r"[.FEsxX]+( *\[ *\d+%\])?")  # what pytest -q prints as it goes
 
 
 def reason(child: Child, status: int, records_complete: bool, running: str | None) -> str | None:
@@ -36,14 +39,14 @@ def reason(child: Child, status: int, records_complete: bool, running: str | Non
 
 
 def last_line(log_file: Path) -> str:
-    """The log's last non-empty line, read from its last 4 KiB (a log may be huge)."""
+    """The log's last non-empty line that is not pytest's progress (``..F.s``), from its last 4 KiB."""
     try:
         with log_file.open("rb") as log:
             log.seek(max(0, log.seek(0, os.SEEK_END) - 4096))
             tail = log.read().decode("utf-8", errors="replace")
     except OSError:
         return ""
-    lines = [x.strip() for x in tail.splitlines() if x.strip()]
+    lines = [x.strip() for x in tail.splitlines() if x.strip() and not _PROGRESS.fullmatch(x.strip())]
     return lines[-1][:300] if lines else ""
 
 

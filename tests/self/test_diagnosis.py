@@ -295,3 +295,15 @@ def test_an_empty_row_crash_states_what_is_certain_beyond_it(tmp_path: Path) -> 
     assert str(failure).splitlines()[2] == (
         "  on rows with coins: wrong already on one-coin rows: the base case; right on even n only"
     )
+
+
+@pytest.mark.parametrize(("slug", "constant"), [("difference_dp", 0), ("paired_tuple_dp", (0, 0))])
+def test_a_placeholder_answer_is_named_no_mistake(slug: str, constant: object) -> None:
+    """``return 0`` fits every model that never fills the answer's cell: the same on every probe row,
+    so no name is verified; what is certain is said instead."""
+    formulation = by_slug(slug)
+    answers = {row: constant for row in probes_for(formulation)}
+    finding = likely_mistake(formulation, (1,), constant, answers)
+    assert finding is not None
+    assert finding.mistake is None
+    assert finding.line == f"the same answer, {constant!r}, on all 29 probe rows, whatever the coins"

@@ -266,3 +266,11 @@ def test_a_time_out_never_lands_in_the_exit_that_stops_the_timers() -> None:
     assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
     assert signal.getsignal(signal.SIGPROF) is before
+
+
+def test_a_failure_not_run_stays_not_run_when_passed_on() -> None:
+    """A check that adds a note to a failure keeps its kind: a row never run is never shown as a failure."""
+    first = WrongAnswer("vectorised_dp", (1,), "not run", ran=False)
+    passed_on = WrongAnswer("vectorised_dp", (1,), f"{first}\n  a note", kind=first.kind)
+    assert (first.kind, first.ran) == ("not-run", False)
+    assert (passed_on.kind, passed_on.ran) == ("not-run", False)
