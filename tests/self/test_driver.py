@@ -65,20 +65,20 @@ def _assert_one_summary_and_status_agrees(run: subprocess.CompletedProcess[str])
     assert run.returncode == (1 if failing else 0), run.stdout + run.stderr
 
 
-BUSY = f"'while True: pass  # {MARK}'"
+LINGER = f"'import itertools, time; [time.sleep(1) for _ in itertools.count()]  # {MARK}'"  # no CPU spent
 
 
 def test_processes_threads_and_exits_end_only_their_own_formulation(tmp_path: Path) -> None:
     folder = _lay_out(
         tmp_path,
         {
-            # correct answers that leave a busy thread, a process and a detached process behind
+            # correct answers that leave a busy thread, and two processes that never end, behind
             "difference_dp": "import threading\n"
             "def _spin():\n    while True:\n        pass\n"
             "threading.Thread(target=_spin).start()\n" + _reference("difference_dp"),
             "rolling_array": "import subprocess, sys\n"
-            f"subprocess.Popen([sys.executable, '-c', {BUSY}])\n"
-            f"subprocess.Popen(['setsid', sys.executable, '-c', {BUSY}])\n" + _reference("rolling_array"),
+            f"subprocess.Popen([sys.executable, '-c', {LINGER}])\n"
+            f"subprocess.Popen(['setsid', sys.executable, '-c', {LINGER}])\n" + _reference("rolling_array"),
             # wrong ones that end the interpreter or crash it
             "brute_force": "import os\ndef score_difference(coins):\n    os._exit(0)\n",
             "top_down_memo": "import os, signal\n"
