@@ -58,13 +58,19 @@ lint: shipped ## ruff check and ruff format --check: the repository's code and t
 typecheck: shipped ## mypy --strict: the repository's code and the stubs as committed
 	$(VENV)/bin/mypy coinrow tests solutions/*/*.py $(SHIPPED)/*/*.py
 
-# The grading suite on the references goes through the grading driver (one process per formulation,
-# as many at once as there are cores); the repository's self-tests and doctests then run in one pytest,
-# spread over the cores by pytest-xdist (the catalogue's tests, and the driver's, each kept in one process).
-check: lint typecheck ## the repository's own checks: lint, types, the grading suite on the references, self-tests
-	$(COINROW) test --impl=solutions --no-cache --profile=ci
+# Lint, types and the grading suite on the references run side by side (each one's output kept together);
+# the references are graded through the grading driver, one process per formulation. The repository's
+# self-tests and doctests then run in one pytest, spread over the cores by pytest-xdist (the catalogue's
+# tests, and the driver's, each kept in one process).
+CORES := $(shell nproc 2>/dev/null || echo 2)
+check: $(STAMP) ## the repository's own checks: lint, types, the grading suite on the references, self-tests
+	@$(MAKE) --no-print-directory -j$(CORES) --output-sync=target lint typecheck references
 	$(PY) -m pytest tests --ignore=tests/grade --ignore=tests/e2e --impl=solutions --hypothesis-profile=ci \
 		--numprocesses=auto --dist=loadgroup
+
+.PHONY: references
+references: $(STAMP)
+	$(COINROW) test --impl=solutions --no-cache --profile=ci
 
 catalogue: $(STAMP) ## grade every catalogued wrong answer and correct alternative, as a table
 	@$(COINROW) catalogue
