@@ -78,7 +78,7 @@ def likely_mistake(
         return None
     probes = probes_for(formulation)
     if all(answers[p] == answers[probes[0]] for p in probes):  # a placeholder fits any model that is constant
-        same = f"the same answer, {answers[probes[0]]!r}, on all {len(probes)} probe rows, whatever the coins"
+        same = f"the same answer, {answers[probes[0]]!r}, on all {len(probes)} probe rows"
         return Finding(None, f"on rows with coins: {same}" if not row else same)
     matched = matching_mistake(formulation, answers)
     if not row:  # models that fit every probe row differ from optimal play on one of them

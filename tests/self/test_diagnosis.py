@@ -306,4 +306,4 @@ def test_a_placeholder_answer_is_named_no_mistake(slug: str, constant: object) -
     finding = likely_mistake(formulation, (1,), constant, answers)
     assert finding is not None
     assert finding.mistake is None
-    assert finding.line == f"the same answer, {constant!r}, on all 29 probe rows, whatever the coins"
+    assert finding.line == f"the same answer, {constant!r}, on all 29 probe rows"
