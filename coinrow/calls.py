@@ -70,7 +70,6 @@ class Caller:
     _modules: dict[str, ModuleType | BaseException | str] = field(default_factory=dict)
     _too_slow_at: dict[str, int] = field(default_factory=dict)
     _recursion_limits: dict[str, int] = field(default_factory=dict)  # set by the file at import
-    _not_graded: dict[str, str] = field(default_factory=dict)  # why: it loaded borrowed code in a call
 
     def module(self, slug: str) -> ModuleType:
         """The imported attempt; import problems are reported as a ``WrongAnswer``."""
@@ -122,8 +121,6 @@ class Caller:
             WrongAnswer: it raised, ran out of time or went too deep.
         """
         call_text = show_call(function, row, *extra)
-        if slug in self._not_graded:  # the whole attempt is disqualified: its code is not run again
-            raise WrongAnswer(slug, row, f"{slug}: not graded: {self._not_graded[slug]}", kind="import")
         slow_n = self._too_slow_at.get(slug)
         if slow_n is not None and len(row) >= slow_n:
             raise WrongAnswer(
@@ -169,6 +166,6 @@ class Caller:
             message += empty_row_note(slug, row)
             raise WrongAnswer(slug, row, message, kind="exception", error=error, printed=printed) from None
         if seen:
-            self._not_graded[slug] = seen[0]
+            self._modules[slug] = seen[0]  # not graded, as if its import had shown it: never run again
             raise WrongAnswer(slug, row, f"{slug}: not graded: {seen[0]}", kind="import")
         return answer
