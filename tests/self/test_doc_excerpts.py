@@ -51,17 +51,16 @@ def excerpts(path: Path) -> list[Excerpt]:
     return found
 
 
-def real_output(command: str, shown: list[str], stubs: Path) -> list[str]:
+def real_output(command: str, shown: list[str]) -> list[str]:
     """Run ``command`` (``make …``) as the excerpt says and return stdout and stderr as lines.
 
-    ``IMPL=problems`` reads ``stubs`` (the stubs as committed), never the learner's attempts.
+    ``IMPL=problems`` reads the stubs as committed, never the learner's attempts (tests/self/conftest.py).
     """
     words = shlex.split(command.split("#")[0])
     target = words[1]
     settings = dict(word.split("=", 1) for word in words[2:])
     if target == "compare":
         impl = settings.pop("IMPL", "solutions")
-        impl = str(stubs) if impl == "problems" else impl
         done = coinrow("compare", f"--row={settings.pop('ROW', '')}", f"--impl={impl}", *FAST)
         assert not settings, f"not run here: {settings}"
     else:
@@ -92,10 +91,10 @@ def test_the_documents_have_excerpts() -> None:
 
 
 @pytest.mark.parametrize("excerpt", ALL, ids=[f"{e.document}: {e.command}" for e in ALL])
-def test_the_excerpt_is_real_output(shipped_stubs: Path, excerpt: Excerpt) -> None:
+def test_the_excerpt_is_real_output(excerpt: Excerpt) -> None:
     if "timings vary" in excerpt.command:
         pytest.skip("measured times differ from run to run")
-    real = real_output(excerpt.command, excerpt.shown, shipped_stubs)
+    real = real_output(excerpt.command, excerpt.shown)
     start = 0
     for piece in pieces(excerpt.shown):
         found = next(
