@@ -4,7 +4,7 @@
 
 VENV   := .venv
 PY     := $(VENV)/bin/python
-# The command line (coinrow/cli.py; installed as `coinrow` too): `$(COINROW) --help` lists its commands.
+# The command line (coinrow/cli/main.py; installed as `coinrow` too): `$(COINROW) --help` lists its commands.
 COINROW := $(PY) -m coinrow
 STAMP  := $(VENV)/.installed
 F      ?=
@@ -16,8 +16,8 @@ EXTRAS := dev,plot
 # pip's own progress (a line per package) shows; its warnings go to a file, shown only if the install fails
 pip_install = $(PY) -m pip install $(1) 2>$(VENV)/pip-warnings.log || { cat $(VENV)/pip-warnings.log; exit 1; }
 
-# Each formulation is graded in a process of its own by the grading driver (coinrow test, coinrow/grade.py).
-# LIMIT, when not given, is the one in coinrow/settings.py (as are the seeds and the row limits).
+# Each formulation is graded in a process of its own by the grading driver (coinrow test, coinrow/grader/grade.py).
+# LIMIT, when not given, is the one in coinrow/game/settings.py (as are the seeds and the row limits).
 GRADE_ARGS = --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") $(if $(JOBS),--jobs="$(JOBS)") $(if $(FRESH),--fresh) \
 	$(if $(REPORT),--report="$(REPORT)")
 
@@ -49,11 +49,12 @@ solutions: $(STAMP) ## grade the reference solutions with the same suite, afresh
 SHIPPED := build/shipped
 .PHONY: shipped
 shipped: $(STAMP)
-	@$(COINROW) shipped
+	@$(COINROW) dev shipped
 
-lint: shipped ## ruff check and ruff format --check: the repository's code and the stubs as committed
+lint: shipped ## ruff check, ruff format --check, and the layers of coinrow/ (lint-imports)
 	$(VENV)/bin/ruff check --extend-exclude problems . $(SHIPPED)
 	$(VENV)/bin/ruff format --check --extend-exclude problems . $(SHIPPED)
+	$(VENV)/bin/lint-imports --no-cache
 
 typecheck: shipped ## mypy --strict: the repository's code and the stubs as committed
 	$(VENV)/bin/mypy coinrow tests solutions/*/*.py $(SHIPPED)/*/*.py
@@ -73,7 +74,7 @@ references: $(STAMP)
 	$(COINROW) test --impl=solutions --no-cache --profile=ci
 
 catalogue: $(STAMP) ## grade every catalogued wrong answer and correct alternative, as a table
-	@$(COINROW) catalogue
+	@$(COINROW) dev catalogue
 
 watch: $(STAMP) ## re-grade on every save (F=<slug> for one)
 	$(VENV)/bin/ptw --now --clear --patterns '*.py,**/*.py' --ignore-patterns '**/backups/*' \
@@ -128,8 +129,8 @@ hint: $(STAMP) ## the next hint for F=<slug>, one more each call (ALL=1 every ti
 # How strong the grading suite is: mutants of every reference, each graded like an attempt.
 .PHONY: mutate
 mutate: $(STAMP) ## mutation score of the references: a sample of mutants each, a few minutes (F=<slug>, FULL=1)
-	@$(COINROW) mutate $(if $(F),--formulation=$(F)) $(if $(FULL),--full)
+	@$(COINROW) dev mutate $(if $(F),--formulation=$(F)) $(if $(FULL),--full)
 
 .PHONY: mutate-stale
 mutate-stale: $(STAMP)
-	@$(COINROW) mutate --stale
+	@$(COINROW) dev mutate --stale

@@ -1,5 +1,5 @@
-"""``python -m coinrow <command> …``, the same as the ``coinrow`` command: see ``coinrow.cli``."""
+"""``python -m coinrow <command> …``, the same as the ``coinrow`` command: see ``coinrow.cli.main``."""
 
-from coinrow.cli import main
+from coinrow.cli.main import main
 
 raise SystemExit(main())

@@ -7,11 +7,11 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coinrow.failures import WrongAnswer
-from coinrow.game import totals_from_difference
-from coinrow.grading import Grader
-from coinrow.oracle import exhaustive_difference
-from coinrow.registry import by_slug
+from coinrow.game.game import totals_from_difference
+from coinrow.game.oracle import exhaustive_difference
+from coinrow.game.registry import by_slug
+from coinrow.grader.failures import WrongAnswer
+from coinrow.grader.grading import Grader
 
 coin = st.integers(min_value=-20, max_value=20)
 rows = st.lists(coin, max_size=10)

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coinrow.failures import WrongAnswer
-from coinrow.game import optimal_totals, totals_from_difference
-from coinrow.grading import Grader
-from coinrow.oracle import exhaustive_difference
-from coinrow.shown import show_call
-from coinrow.timeout import CallTimeout, time_limit
+from coinrow.game.game import optimal_totals, totals_from_difference
+from coinrow.game.oracle import exhaustive_difference
+from coinrow.game.shown import show_call
+from coinrow.grader.failures import WrongAnswer
+from coinrow.grader.grading import Grader
+from coinrow.grader.timeout import CallTimeout, time_limit
 from tests.strategies import check_difference, check_each_row, dominant_class_row, skip_unless_attempted
 
 # Few distinct values, so ties and peaks x <= y >= z happen on almost every row.

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from coinrow.failures import WrongAnswer
-from coinrow.game import totals_from_difference
-from coinrow.grading import Grader
-from coinrow.registry import FORMULATIONS, by_slug
-from coinrow.shown import show_call
+from coinrow.game.game import totals_from_difference
+from coinrow.game.registry import FORMULATIONS, by_slug
+from coinrow.game.shown import show_call
+from coinrow.grader.failures import WrongAnswer
+from coinrow.grader.grading import Grader
 from tests.strategies import check_difference, dominant_class_row, skip_unless_attempted
 
 INT64_MAX = 2**63 - 1

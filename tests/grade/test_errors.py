@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from coinrow.grading import Grader
+from coinrow.grader.grading import Grader
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pytest_parametrize_cases import Case, parametrize_cases
 
-from coinrow.cases import GameCase, all_cases
-from coinrow.failures import WrongAnswer
-from coinrow.game import totals_from_difference
-from coinrow.grading import Grader
-from coinrow.oracle import exhaustive_difference
-from coinrow.shown import show_row
+from coinrow.game.cases import GameCase, all_cases
+from coinrow.game.game import totals_from_difference
+from coinrow.game.oracle import exhaustive_difference
+from coinrow.game.shown import show_row
+from coinrow.grader.failures import WrongAnswer
+from coinrow.grader.grading import Grader
 from tests.strategies import coin, even_rows
 
 SLUG = "parity_strategy"

@@ -4,12 +4,12 @@ game table; inputs untouched."""
 import pytest
 from hypothesis import given
 
-from coinrow.failures import WrongAnswer
-from coinrow.game import optimal_totals, totals_from_difference
-from coinrow.grading import Grader
-from coinrow.oracle import exhaustive_difference
-from coinrow.registry import FORMULATIONS
-from coinrow.shown import show_call
+from coinrow.game.game import optimal_totals, totals_from_difference
+from coinrow.game.oracle import exhaustive_difference
+from coinrow.game.registry import FORMULATIONS
+from coinrow.game.shown import show_call
+from coinrow.grader.failures import WrongAnswer
+from coinrow.grader.grading import Grader
 from tests.strategies import LONGER, check_each_row, longer_rows, rows
 
 VALUE_SLUGS = [f.slug for f in FORMULATIONS if f.returns.key != "parity"]

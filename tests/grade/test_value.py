@@ -3,9 +3,9 @@
 import pytest
 from pytest_parametrize_cases import Case, parametrize_cases
 
-from coinrow.cases import GameCase, all_cases
-from coinrow.grading import Grader
-from coinrow.registry import FORMULATIONS, by_slug
+from coinrow.game.cases import GameCase, all_cases
+from coinrow.game.registry import FORMULATIONS, by_slug
+from coinrow.grader.grading import Grader
 
 SLUGS = [f.slug for f in FORMULATIONS]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from coinrow.oracle import exhaustive_difference
-from coinrow.registry import by_slug
+from coinrow.game.oracle import exhaustive_difference
+from coinrow.game.registry import by_slug
 
 
 def oracle_cell_text(row: Sequence[int], slug: str, i: int, j: int) -> str:

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from coinrow.registry import REPO_ROOT
+from coinrow.game.registry import REPO_ROOT
 
 
 def environment(cwd: Path = REPO_ROOT, extra: dict[str, str] | None = None) -> dict[str, str]:

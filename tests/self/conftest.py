@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from coinrow.registry import REPO_ROOT
-from coinrow.shipped import export_stubs
+from coinrow.dev.shipped import export_stubs
+from coinrow.game.registry import REPO_ROOT
 
 
 @pytest.fixture(scope="session")

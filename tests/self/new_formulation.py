@@ -12,9 +12,9 @@ import runpy
 import sys
 from pathlib import Path
 
-from coinrow import registry
-from coinrow.quantity import DIFFERENCE
-from coinrow.tables import TableKind
+from coinrow.game import registry
+from coinrow.game.quantity import DIFFERENCE
+from coinrow.game.tables import TableKind
 
 NEW = registry.Formulation(
     slug="interval_dict_dp",

@@ -14,8 +14,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coinrow.animate import DATA_MARK, TABLE_SLUGS, animation_data, animation_steps, embed_data, render_html
-from coinrow.cases import GameCase, all_cases
+from coinrow.game.cases import GameCase, all_cases
+from coinrow.tools.animate.animate import (
+    DATA_MARK,
+    TABLE_SLUGS,
+    animation_data,
+    animation_steps,
+    embed_data,
+    render_html,
+)
 from tests.self.animation_oracle import oracle_cell_text
 from tests.self.commandline import run_module
 from tests.strategies import coin
@@ -108,7 +115,7 @@ def test_a_script_end_tag_in_the_data_cannot_end_the_script() -> None:
 
 
 def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return run_module("coinrow.animate", *args, cwd=cwd)
+    return run_module("coinrow", "animate", *args, cwd=cwd)
 
 
 def test_command_line_writes_under_build_by_default(tmp_path: Path) -> None:

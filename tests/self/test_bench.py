@@ -1,4 +1,4 @@
-"""``python -m coinrow.bench`` through the real command line: bad input, a tiny run, the JSON."""
+"""``coinrow bench`` through the real command line: bad input, a tiny run, the JSON."""
 
 import json
 import subprocess
@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from coinrow.registry import FORMULATIONS
+from coinrow.game.registry import FORMULATIONS
 from tests.self.commandline import run_module
 
 
 def bench(*args: str) -> subprocess.CompletedProcess[str]:
-    return run_module("coinrow.bench", *args)
+    return run_module("coinrow", "bench", *args)
 
 
 @pytest.mark.parametrize(

@@ -3,9 +3,9 @@
 import pytest
 from pytest_parametrize_cases import Case, parametrize_cases
 
-from coinrow.cases import GameCase, all_cases, seed_rows
-from coinrow.game import optimal_totals, totals_from_difference
-from coinrow.oracle import ORACLE_MAX_N, exhaustive_difference
+from coinrow.game.cases import GameCase, all_cases, seed_rows
+from coinrow.game.game import optimal_totals, totals_from_difference
+from coinrow.game.oracle import ORACLE_MAX_N, exhaustive_difference
 
 
 @parametrize_cases(*(Case(case.label, case=case) for case in all_cases()))

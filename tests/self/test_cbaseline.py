@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from coinrow import cbaseline
-from coinrow.bench import describe
-from coinrow.cases import all_cases
-from coinrow.cbaseline import compile_baseline, run_c, versus_c
-from coinrow.timing import seeded_row
+from coinrow.game.cases import all_cases
+from coinrow.grader.timing import seeded_row
+from coinrow.tools.bench import cbaseline
+from coinrow.tools.bench.bench import describe
+from coinrow.tools.bench.cbaseline import compile_baseline, run_c, versus_c
 
 INT64_ROWS = [c for c in all_cases() if sum(map(abs, c.row)) < 2**62]
 

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from coinrow.oracle import ORACLE_MAX_N
-from coinrow.registry import FORMULATIONS, REPO_ROOT
+from coinrow.game.oracle import ORACLE_MAX_N
+from coinrow.game.registry import FORMULATIONS, REPO_ROOT
 from tests.self.commandline import coinrow, make
 
 TOO_LONG = " ".join(["1"] * (ORACLE_MAX_N + 1))
@@ -64,7 +64,8 @@ def test_make_passes_the_error_and_the_status_through() -> None:
 
 def test_a_missing_matplotlib_is_one_line_before_any_timing() -> None:
     blocked = (
-        "import sys; sys.modules['matplotlib'] = None; from coinrow.cli import main; raise SystemExit(main())"
+        "import sys; sys.modules['matplotlib'] = None; "
+        "from coinrow.cli.main import main; raise SystemExit(main())"
     )
     done = subprocess.run(
         [sys.executable, "-c", blocked, "compare", "--plot=growth.png"],

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from coinrow.cases import all_cases, seed_rows
-from coinrow.game import Totals
-from coinrow.oracle import exhaustive_difference
-from coinrow.registry import FORMULATIONS, IMPLS, source_file
+from coinrow.game.cases import all_cases, seed_rows
+from coinrow.game.game import Totals
+from coinrow.game.oracle import exhaustive_difference
+from coinrow.game.registry import FORMULATIONS, IMPLS, source_file
 from tests.self.commandline import coinrow, coinrow_json
 
 FAST = ("--sizes=16 32", "--oracle-sizes=4 6")  # tiny sizes: the default growth table takes ~20 s

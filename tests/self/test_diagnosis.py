@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from coinrow.diagnosis import likely_mistake, probes_for, what_is_certain
-from coinrow.failures import WrongAnswer
-from coinrow.game import Totals
-from coinrow.grading import Grader, expected_value
-from coinrow.mistakes import catalogued_mistakes
-from coinrow.models import greedy_totals
-from coinrow.oracle import exhaustive_difference
-from coinrow.probes import PROBE_ROWS
-from coinrow.registry import FORMULATIONS, Formulation, by_slug
+from coinrow.game.game import Totals
+from coinrow.game.oracle import exhaustive_difference
+from coinrow.game.registry import FORMULATIONS, Formulation, by_slug
+from coinrow.grader.diagnosis import likely_mistake, probes_for, what_is_certain
+from coinrow.grader.failures import WrongAnswer
+from coinrow.grader.grading import Grader, expected_value
+from coinrow.grader.mistakes import catalogued_mistakes
+from coinrow.grader.models import greedy_totals
+from coinrow.grader.probes import PROBE_ROWS
 
 DIAGNOSED = [f for f in FORMULATIONS if catalogued_mistakes(f)]
 Row = tuple[int, ...]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from coinrow.registry import REPO_ROOT
+from coinrow.game.registry import REPO_ROOT
 from tests.self.commandline import coinrow, own_stderr
 
 DOCS = sorted((REPO_ROOT / "docs").glob("*.md"))

@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from coinrow.docs import katas_table, order_table, recurrences_table
-from coinrow.registry import REPO_ROOT
+from coinrow.dev.docs import katas_table, order_table, recurrences_table
+from coinrow.game.registry import REPO_ROOT
 
 README_LIMIT = 8 * 1024  # bytes: the part a learner reads first fits on two screens
 
@@ -20,7 +20,7 @@ README_LIMIT = 8 * 1024  # bytes: the part a learner reads first fits on two scr
 )
 def test_the_tables_match_the_registry(path: str, table: str) -> None:
     text = (REPO_ROOT / path).read_text(encoding="utf-8")
-    assert table in text, f"{path} is stale: paste in its table from python -m coinrow.docs"
+    assert table in text, f"{path} is stale: paste in its table from python -m coinrow.dev.docs"
 
 
 def test_readme_fits_in_8_kb() -> None:

@@ -8,10 +8,12 @@ from types import ModuleType
 import pytest
 
 import coinrow
-from coinrow.registry import FORMULATIONS, IMPLS, load_module
+from coinrow.game.registry import FORMULATIONS, IMPLS, load_module
 
 PACKAGE_MODULES = [
-    m.name for m in pkgutil.iter_modules(coinrow.__path__, "coinrow.") if m.name != "coinrow.__main__"
+    m.name
+    for m in pkgutil.walk_packages(coinrow.__path__, "coinrow.")
+    if not m.ispkg and m.name != "coinrow.__main__"
 ]
 SLUGS = [f.slug for f in FORMULATIONS]
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from coinrow.registry import FORMULATIONS, IMPLS, source_file
+from coinrow.game.registry import FORMULATIONS, IMPLS, source_file
 from tests.grade.test_errors import DOCUMENTED_ERRORS
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import psutil
 import pytest
 
-from coinrow.registry import FORMULATIONS, IMPLS, source_file
-from coinrow.results import summary_lines
+from coinrow.game.registry import FORMULATIONS, IMPLS, source_file
+from coinrow.grader.results import summary_lines
 from tests.self.commandline import run_module
 
 pytestmark = pytest.mark.xdist_group("driver")  # one at a time: each looks for the others' leftovers
@@ -41,7 +41,7 @@ def _grade(folder: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     slugs = ",".join(p.name for p in folder.iterdir() if p.is_dir())
     args = ["--impl", str(folder), "--formulation", slugs, "--limit", "0.5", "--no-cache", *extra]
     args += ["--profile", "catalogue"]  # fewer hypothesis examples: these answers are known
-    return run_module("coinrow.grade", *args)
+    return run_module("coinrow", "test", *args)
 
 
 def _line(run: subprocess.CompletedProcess[str], slug: str) -> str:
@@ -140,10 +140,10 @@ def test_a_recursion_limit_set_at_import_stays_and_borrowed_code_is_not_graded(t
         {
             "top_down_memo": memo,
             "difference_dp": "from solutions.difference_dp.difference_dp import score_difference\n",
-            "rolling_array": "from coinrow.oracle import exhaustive_difference as score_difference\n",
+            "rolling_array": "from coinrow.game.oracle import exhaustive_difference as score_difference\n",
             # the same, hidden from a reading of the file: a computed import, the reference's source run
             "brute_force": "import importlib\ndef score_difference(coins):\n"
-            "    return importlib.import_module('coin' + 'row.oracle').exhaustive_difference(coins)\n",
+            "    return importlib.import_module('coin' + 'row.game.oracle').exhaustive_difference(coins)\n",
             "linear_reduction": "import pathlib\n"
             f"exec(pathlib.Path({str(source_file(IMPLS['solutions'], 'linear_reduction'))!r}).read_text())\n",
         },
@@ -171,17 +171,17 @@ def test_progress_is_cached_and_counted(shipped_stubs: Path, tmp_path: Path) -> 
         target.parent.mkdir(parents=True)
         target.write_bytes(source_file(source, slug).read_bytes())
     args = ["--impl", str(folder), "--profile", "catalogue"]
-    first = run_module("coinrow.grade", *args, "--formulation", ",".join(chosen))
+    first = run_module("coinrow", "test", *args, "--formulation", ",".join(chosen))
     assert "Solved 2 of 6" in first.stdout
     assert "(cached" not in first.stdout
     report = tmp_path / "results.json"
-    again = run_module("coinrow.grade", *args, "--formulation", "difference_dp", "--report", str(report))
+    again = run_module("coinrow", "test", *args, "--formulation", "difference_dp", "--report", str(report))
     assert "Solved 2 of 6" in again.stdout
     assert "prefix_sum_dp        solved (cached" in again.stdout
     assert "min_of_opponent_dp   not attempted (cached)" in again.stdout
     prefix = source_file(folder, "prefix_sum_dp")
     prefix.write_text(prefix.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
-    edited = run_module("coinrow.grade", *args, "--formulation", "difference_dp")
+    edited = run_module("coinrow", "test", *args, "--formulation", "difference_dp")
     assert "prefix_sum_dp        not graded in its present form yet" in edited.stdout
     assert "Solved 1 of 6" in edited.stdout  # an edited kata is not counted from its old result
     assert "difference_dp        solved (33" in again.stdout  # graded again, as asked
@@ -192,7 +192,7 @@ def test_progress_is_cached_and_counted(shipped_stubs: Path, tmp_path: Path) -> 
 
 
 def test_the_summary_names_the_next_kata() -> None:
-    from coinrow.results import Record, Result
+    from coinrow.grader.results import Record, Result
 
     solved = {f.slug: Result(f.slug, [Record(f.slug, "t", "passed", 0.0)]) for f in FORMULATIONS}
     solved["min_of_opponent_dp"] = Result("min_of_opponent_dp", [Record("m", "t", "skipped", 0.0, True)])
@@ -201,16 +201,16 @@ def test_the_summary_names_the_next_kata() -> None:
 
 @pytest.mark.parametrize("bad", [["--limit", "abc"], ["--formulation", "nope"], ["--jobs", "0"]])
 def test_bad_options_are_one_line_and_exit_2(bad: list[str]) -> None:
-    run = run_module("coinrow.grade", *bad)
+    run = run_module("coinrow", "test", *bad)
     assert run.returncode == 2
     assert len(run.stderr.strip().splitlines()) == 1, run.stderr
 
 
 def test_a_kata_counts_as_solved_only_while_its_attempt_is_unchanged(tmp_path: Path) -> None:
     """What compare reveals: solved katas, as the progress cache remembers them."""
-    from coinrow.child import Options
-    from coinrow.grade import grade
-    from coinrow.progress import Progress
+    from coinrow.grader.child import Options
+    from coinrow.grader.grade import grade
+    from coinrow.grader.progress import Progress
 
     folder = _lay_out(tmp_path, {"difference_dp": _reference("difference_dp")})
     grade(Options(folder, 2.0, "catalogue"), ["difference_dp"], jobs=1, fresh=False)
@@ -222,12 +222,12 @@ def test_a_kata_counts_as_solved_only_while_its_attempt_is_unchanged(tmp_path: P
 
 def test_next_names_the_first_kata_not_solved_as_last_graded(tmp_path: Path) -> None:
     """``make next``: difference_dp solved and unchanged, so the next kata is min_of_opponent_dp."""
-    from coinrow.child import Options
-    from coinrow.grade import grade
+    from coinrow.grader.child import Options
+    from coinrow.grader.grade import grade
 
     folder = _lay_out(tmp_path, {"difference_dp": _reference("difference_dp")})
     grade(Options(folder, 2.0, "catalogue"), ["difference_dp"], jobs=1, fresh=False)
-    done = run_module("coinrow.grade", "--impl", str(folder), "--next")
+    done = run_module("coinrow", "test", "--impl", str(folder), "--next")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(
         "Next: min_of_opponent_dp: the task is in problems/min_of_opponent_dp/README.md"
@@ -236,7 +236,7 @@ def test_next_names_the_first_kata_not_solved_as_last_graded(tmp_path: Path) -> 
 
 def test_a_hash_of_files_does_not_depend_on_where_the_folder_lies(tmp_path: Path) -> None:
     """So that a clone elsewhere (CI's) takes the outcomes another recorded (tests/catalogue/graded.json)."""
-    from coinrow.progress import attempt_hash
+    from coinrow.grader.progress import attempt_hash
 
     here, there = (_lay_out(tmp_path / name, {"difference_dp": _reference("difference_dp")}) for name in "ab")
     assert attempt_hash(here, "difference_dp") == attempt_hash(there, "difference_dp")

@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given
 
-from coinrow.game import (
+from coinrow.game.game import (
     Totals,
     difference_table,
     first_player_can_win,
@@ -12,7 +12,7 @@ from coinrow.game import (
     totals_from_difference,
     winner,
 )
-from coinrow.oracle import ORACLE_MAX_N, exhaustive_difference
+from coinrow.game.oracle import ORACLE_MAX_N, exhaustive_difference
 from tests.strategies import rows
 
 

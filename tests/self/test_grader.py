@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from coinrow.failures import WrongAnswer
-from coinrow.game import Totals
-from coinrow.grading import Grader
-from coinrow.shown import show_call, show_row
-from coinrow.timeout import CallTimeout, time_limit
+from coinrow.game.game import Totals
+from coinrow.game.shown import show_call, show_row
+from coinrow.grader.failures import WrongAnswer
+from coinrow.grader.grading import Grader
+from coinrow.grader.timeout import CallTimeout, time_limit
 from tests.self.commandline import run_module
 
 
@@ -111,7 +111,12 @@ def test_code_that_swallows_every_timeout_is_stopped_with_a_reason(tmp_path: Pat
     (tmp_path / "difference_dp").mkdir()
     (tmp_path / "difference_dp" / "difference_dp.py").write_text(source, encoding="utf-8")
     run = run_module(
-        "coinrow.grade", f"--impl={tmp_path}", "--formulation=difference_dp", "--limit=0.2", "--no-cache"
+        "coinrow",
+        "test",
+        f"--impl={tmp_path}",
+        "--formulation=difference_dp",
+        "--limit=0.2",
+        "--no-cache",
     )
     assert run.returncode == 1
     line = next(x for x in run.stdout.splitlines() if x.startswith("difference_dp "))
@@ -176,7 +181,7 @@ def test_an_attempt_caught_loading_borrowed_code_is_not_run_again(tmp_path: Path
         "difference_dp",
         "import importlib\ndef score_difference(coins):\n"
         f"    open({str(calls)!r}, 'a').write('x')\n"
-        "    return importlib.import_module('coin' + 'row.oracle').exhaustive_difference(coins)\n",
+        "    return importlib.import_module('coin' + 'row.game.oracle').exhaustive_difference(coins)\n",
     )
     messages = []
     for row in ([1, 2], [3, 4, 5]):
@@ -196,7 +201,7 @@ def _always_zero(tmp_path: Path) -> Grader:
 def _check_longer_rows(grader: Grader) -> WrongAnswer:
     from hypothesis import strategies as st
 
-    from coinrow.game import optimal_totals
+    from coinrow.game.game import optimal_totals
     from tests.strategies import check_each_row
 
     rows = st.lists(st.integers(min_value=1, max_value=9), min_size=11, max_size=30)
@@ -229,10 +234,10 @@ def test_a_failure_the_summary_cannot_show_is_reported_as_found(tmp_path: Path) 
 def test_a_time_out_on_its_way_out_is_not_taken_for_one_swallowed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Freeing a big memo after the time-out runs in C for seconds, with no handler raising into it:
     only a call that keeps being raised into (it swallows each time-out) is ended by the watchdog."""
-    from coinrow import timeout
+    from coinrow.grader import timeout
 
     cpu = [100.0]
-    monkeypatch.setattr("coinrow.timeout.time.process_time", lambda: cpu[0])
+    monkeypatch.setattr("coinrow.grader.timeout.time.process_time", lambda: cpu[0])
     clock = timeout._Clock("score_difference(…)", wall_limit=1.0)
     clock.expire()  # the first time-out
     cpu[0] += 30.0  # thirty seconds of CPU in C code, which no handler can interrupt
@@ -248,7 +253,7 @@ def test_a_time_out_never_lands_in_the_exit_that_stops_the_timers() -> None:
     import signal
     from types import SimpleNamespace
 
-    from coinrow import timeout
+    from coinrow.grader import timeout
 
     limit = time_limit(5.0)
     limit._out_of_cpu(signal.SIGPROF, SimpleNamespace(f_code=timeout._EXIT_CODE))  # type: ignore[arg-type]

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from coinrow.growth import Budget, Series, measure, predicted_seconds, ratio_between, ratio_to_fastest
+from coinrow.tools.compare.growth import (
+    Budget,
+    Series,
+    measure,
+    predicted_seconds,
+    ratio_between,
+    ratio_to_fastest,
+)
 
 
 def _series(label: str, seconds: dict[int, float], kind: str = "power") -> Series:

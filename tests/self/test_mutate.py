@@ -1,7 +1,7 @@
 """make mutate's own logic: the equivalents file is true, the sample is fixed, a bad mutant is killed."""
 
-from coinrow.mutate import Mutant, grade_mutant, is_killed, load_equivalents, mutants, sample
-from coinrow.registry import IMPLS, source_file
+from coinrow.dev.mutate import Mutant, grade_mutant, is_killed, load_equivalents, mutants, sample
+from coinrow.game.registry import IMPLS, source_file
 
 
 def test_every_listed_equivalent_is_still_made_and_has_a_reason() -> None:

@@ -32,11 +32,16 @@ def with_new(folder: Path, module: str, *args: str) -> str:
 
 def test_it_is_graded(folder: Path) -> None:
     graded = f"--formulation={NEW.slug}"
-    solved = with_new(folder, "coinrow.grade", f"--impl={folder / 'solutions'}", graded, "--no-cache")
+    solved = with_new(folder, "coinrow", "test", f"--impl={folder / 'solutions'}", graded, "--no-cache")
     assert f"{NEW.slug}" in solved
     assert "solved" in next(line for line in solved.splitlines() if line.startswith(NEW.slug))
     done = run_module(
-        "tests.self.new_formulation", str(folder), "coinrow.grade", f"--impl={folder / 'problems'}", graded
+        "tests.self.new_formulation",
+        str(folder),
+        "coinrow",
+        "test",
+        f"--impl={folder / 'problems'}",
+        graded,
     )
     stub = next(line for line in done.stdout.splitlines() if line.startswith(NEW.slug))
     assert "not attempted" in stub, done.stdout

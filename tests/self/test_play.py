@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coinrow.cases import all_cases
-from coinrow.game import End, difference_table
-from coinrow.oracle import exhaustive_difference
-from coinrow.play import move_regret
+from coinrow.game.cases import all_cases
+from coinrow.game.game import End, difference_table
+from coinrow.game.oracle import exhaustive_difference
+from coinrow.tools.play import move_regret
 from tests.self.commandline import run_module
 from tests.strategies import coin
 
@@ -20,7 +20,7 @@ EIGHT_FIFTEEN = next(c for c in all_cases() if c.label == "seed-eight-fifteen") 
 
 
 def _play(*args: str, keys: str) -> subprocess.CompletedProcess[str]:
-    return run_module("coinrow.play", *args, keys=keys)
+    return run_module("coinrow", "play", *args, keys=keys)
 
 
 def test_optimal_play_ends_22_to_11_with_zero_regret() -> None:

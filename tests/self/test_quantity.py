@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-from coinrow.cost import Cost, Order
-from coinrow.game import Totals, difference_table, fill_steps, optimal_totals
-from coinrow.quantity import DIFFERENCE, FIRST, LINE, PARITY, TOTALS, Quantity
-from coinrow.registry import FORMULATIONS
+from coinrow.game.cost import Cost, Order
+from coinrow.game.game import Totals, difference_table, fill_steps, optimal_totals
+from coinrow.game.quantity import DIFFERENCE, FIRST, LINE, PARITY, TOTALS, Quantity
+from coinrow.game.registry import FORMULATIONS
 from tests.strategies import rows
 
 QUANTITIES = (DIFFERENCE, FIRST, TOTALS, PARITY, LINE)

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from coinrow.registry import REPO_ROOT
-from coinrow.reset import is_stub
+from coinrow.game.registry import REPO_ROOT
+from coinrow.tools.reset import is_stub
 from tests.self.commandline import run_module
 
 
 def _run_reset(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return run_module("coinrow.reset", *args, cwd=cwd)
+    return run_module("coinrow", "reset", *args, cwd=cwd)
 
 
 def test_reset_backs_up_the_attempt_and_restores_the_stub(clone: Path) -> None:

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT
+from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT
 from tests.self.commandline import coinrow, make, own_stderr, run_module
 
 FAST = ("--sizes=16", "--oracle-sizes=4")  # one size each: growth is not the point here
@@ -59,7 +59,7 @@ def test_a_syntax_error_shows_its_place_once_and_the_line_under_it(tmp_path: Pat
     (tmp_path / "difference_dp").mkdir()
     source = "def score_difference(coins):\n    best = max(coins[0], coins[-1]\n    return best\n"
     (tmp_path / "difference_dp" / "difference_dp.py").write_text(source, encoding="utf-8")
-    run = run_module("coinrow.grade", f"--impl={tmp_path}", "--formulation=difference_dp", "--no-cache")
+    run = run_module("coinrow", "test", f"--impl={tmp_path}", "--formulation=difference_dp", "--no-cache")
     assert run.returncode == 1
     lines = run.stdout.splitlines()
     place = next(k for k, line in enumerate(lines) if "the file does not import" in line)

@@ -1,11 +1,11 @@
-"""The limits and seeds are defined once, in coinrow.settings, and the Makefile does not restate them."""
+"""The limits and seeds are defined once, in coinrow.game.settings, and the Makefile does not restate them."""
 
 from __future__ import annotations
 
 import re
 
-from coinrow import settings
-from coinrow.registry import REPO_ROOT
+from coinrow.game import settings
+from coinrow.game.registry import REPO_ROOT
 
 
 def test_the_makefile_limit_is_the_setting() -> None:
@@ -19,5 +19,5 @@ def test_the_makefile_limit_is_the_setting() -> None:
 
 def test_no_module_restates_a_setting() -> None:
     restated = re.compile(r"^(MAX_COINS|SEED|ROW_SEED|WORKERS|DEFAULT_CALL_LIMIT) = \d", flags=re.MULTILINE)
-    sources = sorted((REPO_ROOT / "coinrow").glob("*.py"))
+    sources = sorted((REPO_ROOT / "coinrow").rglob("*.py"))
     assert [p.name for p in sources if p.name != "settings.py" and restated.search(p.read_text())] == []

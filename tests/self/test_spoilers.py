@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from coinrow.hint import hint_tiers, readme_of, task_text
-from coinrow.registry import FORMULATIONS, IMPLS, REPO_ROOT, Formulation, source_file
+from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, Formulation, source_file
+from coinrow.tools.hint import hint_tiers, readme_of, task_text
 from tests.self.commandline import coinrow, environment
 
 FAST = ("--row=5 3 7 10", "--sizes=16", "--oracle-sizes=4")  # one size each: growth is not the point here

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from coinrow.failures import NotAttempted
-from coinrow.grading import Grader
-from coinrow.registry import FORMULATIONS, IMPLS, by_slug, source_file
-from coinrow.reset import is_stub
+from coinrow.game.registry import FORMULATIONS, IMPLS, by_slug, source_file
+from coinrow.grader.failures import NotAttempted
+from coinrow.grader.grading import Grader
+from coinrow.tools.reset import is_stub
 from tests.self.commandline import run_module
 
 SLUGS = [f.slug for f in FORMULATIONS]
@@ -64,7 +64,7 @@ def test_attempts_in_problems_are_named_in_one_line_and_never_exported(clone: Pa
     for slug in SLUGS:
         attempt = "import sys\nimport os\n\n\ndef score_difference(coins: int) -> str:\n    return 0\n"
         source_file(clone / "problems", slug).write_text(attempt, encoding="utf-8")
-    run = run_module("coinrow.shipped", cwd=clone)
+    run = run_module("coinrow", "dev", "shipped", cwd=clone)
     assert run.returncode == 0, run.stderr
     assert run.stdout.count("\n") == 1, run.stdout
     assert f"problems/ holds your attempts at {', '.join(SLUGS)}:" in run.stdout

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from coinrow.timeout import CallTimeout
-from coinrow.timing import seeded_row, time_calls, traced_peak
+from coinrow.grader.timeout import CallTimeout
+from coinrow.grader.timing import seeded_row, time_calls, traced_peak
 
 
 def test_the_seeded_row_is_the_same_every_time_and_in_range() -> None:

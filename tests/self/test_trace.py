@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from coinrow.cases import GameCase, all_cases
-from coinrow.game import Totals
-from coinrow.grading import expected_value
-from coinrow.oracle import exhaustive_difference
-from coinrow.registry import FORMULATIONS, Formulation, by_slug
-from coinrow.trace import parity_json, trace_json
+from coinrow.game.cases import GameCase, all_cases
+from coinrow.game.game import Totals
+from coinrow.game.oracle import exhaustive_difference
+from coinrow.game.registry import FORMULATIONS, Formulation, by_slug
+from coinrow.grader.grading import expected_value
+from coinrow.tools.trace.trace import parity_json, trace_json
 from tests.self.commandline import coinrow, coinrow_json, make
 
 TABLE_FORMULATIONS = [f for f in FORMULATIONS if f.returns.key != "parity"]

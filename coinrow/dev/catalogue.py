@@ -1,0 +1,278 @@
+"""The grader's own power: grade every catalogued wrong answer and correct alternative.
+
+``tests/catalogue/wrong/<slug>/<mistake>.py`` holds one known mistake each and
+``tests/catalogue/right/<slug>/<alternative>.py`` one correct variant each, laid
+out like the formulation's module; the first line of the module docstring says
+what it is, and a wrong answer's docstring has a line ``Mistake: <id>`` (or
+``Mistake: none``): the catalogued mistake the grader must name, if any. Each
+file is graded by the grading driver in a process of its own, exactly as
+``make test F=<slug>`` would grade it. ``coinrow dev catalogue``
+grades the whole catalogue afresh and prints it as a table.
+
+Each outcome is also kept in ``tests/catalogue/graded.json`` under a digest of
+its entry and a fingerprint of everything grading depends on (the grader's and
+the suite's files, the options, the versions of Python, pytest, hypothesis and
+NumPy). The repository's own checks take an outcome from there only while both
+are unchanged, and grade every other entry, so an outcome taken is one grading
+would give again; a run that graded any entry writes the file anew.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import hashlib
+import json
+import re
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from coinrow.game.registry import REPO_ROOT
+from coinrow.game.settings import WORKERS
+from coinrow.grader.child import Job, Options
+from coinrow.grader.driver import run_jobs
+from coinrow.grader.progress import grader_fingerprint
+from coinrow.grader.results import Result
+
+CATALOGUE = REPO_ROOT / "tests" / "catalogue"
+CATALOGUE_CALL_LIMIT = 1.5  # CPU seconds; the references need under 0.6 s per call
+RECORD = CATALOGUE / "graded.json"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One catalogued answer: a known mistake (``wrong``) or a correct alternative (``right``)."""
+
+    verdict: Literal["wrong", "right"]
+    slug: str
+    path: Path
+
+    @property
+    def name(self) -> str:
+        return self.path.stem
+
+    @property
+    def docstring(self) -> str:
+        return ast.get_docstring(ast.parse(self.path.read_text(encoding="utf-8"))) or ""
+
+    @property
+    def description(self) -> str:
+        return self.docstring.splitlines()[0] if self.docstring else self.name
+
+    @property
+    def stated_mistake(self) -> str | None:
+        """The ``Mistake:`` line of the docstring: an id, "none", or None when there is no such line."""
+        found = re.search(r"^Mistake: (\S+)$", self.docstring, re.MULTILINE)
+        return found.group(1) if found else None
+
+    @property
+    def expected_mistake(self) -> str | None:
+        """The id the grader must name (None: it must name none)."""
+        stated = self.stated_mistake
+        return None if stated in (None, "none") else stated
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the grading suite said of one entry, and how long the run took."""
+
+    entry: Entry
+    status: str  # the summary's word for the formulation: "solved (…)", "FAILING (…)", …
+    message: str  # the smallest failure's first line, or "" when solved
+    seconds: float  # time the suite spent on this formulation
+    hint: str = ""  # the "likely mistake" or "likely cause" line under the message, if any
+    mistake: str | None = None  # the id in "likely mistake (<id>)", if the grader named one
+    stopped: bool = False  # the driver had to stop the run: an outcome that is never kept
+
+    @property
+    def as_expected(self) -> bool:
+        """A wrong answer must be rejected; a correct alternative must be graded solved."""
+        wanted = "FAILING" if self.entry.verdict == "wrong" else "solved"
+        return self.status.startswith(wanted)
+
+    @property
+    def name_right(self) -> bool:
+        """A wrong answer named with the mistake its docstring states."""
+        return self.mistake is not None and self.mistake == self.entry.expected_mistake
+
+    @property
+    def name_wrong(self) -> bool:
+        """A name given that is not the stated one (also: a name where none is stated)."""
+        return self.mistake is not None and self.mistake != self.entry.expected_mistake
+
+
+def entries(root: Path = CATALOGUE) -> list[Entry]:
+    """Every catalogue file, wrong answers first, sorted by formulation and name."""
+    found = []
+    for verdict in ("wrong", "right"):
+        for path in sorted((root / verdict).glob("*/[!_]*.py")):
+            found.append(Entry(verdict, path.parent.name, path))
+    return found
+
+
+def outcome(entry: Entry, result: Result) -> Outcome:
+    """What grading said of ``entry``, in the catalogue's words."""
+    failures = result.failures()
+    lines = failures[0].message.splitlines() if failures else []
+    below = [x.strip() for f in failures for x in f.message.splitlines()[1:]]
+    hint = next((x for x in below if x.startswith("likely")), "")
+    # the name belongs to the wrong value, which an empty-row crash may precede
+    mistake = next((f.mistake for f in failures if f.mistake), None)
+    status = result.status_line()
+    stopped = result.status == "stopped"
+    if stopped:
+        status = f"FAILING ({status})"  # a run the grader had to stop is a rejected answer too
+    return Outcome(entry, status, lines[0] if lines else "", result.seconds, hint, mistake, stopped)
+
+
+def grade_all(
+    chosen: Iterable[Entry], workers: int | None = None, on_done: Callable[[], None] | None = None
+) -> Iterator[Outcome]:
+    """Grade every entry exactly as ``make test F=<slug>`` would, each in a process of its own.
+
+    Each entry is laid out as ``<slug>/<slug>.py`` in a scratch folder of its own;
+    ``workers`` processes run at a time (all the cores by default).
+    """
+    chosen = list(chosen)
+    with tempfile.TemporaryDirectory() as workspace:
+        jobs = []
+        for number, entry in enumerate(chosen):
+            folder = Path(workspace) / str(number)
+            attempt = folder / entry.slug / f"{entry.slug}.py"
+            attempt.parent.mkdir(parents=True)
+            shutil.copyfile(entry.path, attempt)
+            options = Options(folder, CATALOGUE_CALL_LIMIT, "catalogue")
+            jobs.append(Job(str(number), entry.slug, options))
+        results = run_jobs(jobs, workers or WORKERS, lambda key, result: on_done and on_done())
+    for number, entry in enumerate(chosen):
+        yield outcome(entry, results[str(number)])
+
+
+def fingerprint() -> str:
+    """A hash of what an outcome depends on besides its entry: the grader, the options, the packages."""
+    import hypothesis
+    import numpy
+    import pytest
+
+    versions = (
+        f"python {sys.version_info.major}.{sys.version_info.minor}, pytest {pytest.__version__}, "
+        f"hypothesis {hypothesis.__version__}, numpy {numpy.__version__}"
+    )
+    return grader_fingerprint(f"{CATALOGUE_CALL_LIMIT:g}/catalogue/{versions}")
+
+
+def _entry_digest(entry: Entry) -> str:
+    return hashlib.sha256(entry.path.read_bytes()).hexdigest()
+
+
+def _key(entry: Entry) -> str:
+    return f"{entry.verdict}/{entry.slug}/{entry.path.name}"
+
+
+def recorded(chosen: Iterable[Entry], record: Path = RECORD) -> dict[Entry, Outcome]:
+    """The outcomes in ``record`` that grading would give again: same entry, same fingerprint."""
+    try:
+        data = json.loads(record.read_text(encoding="utf-8"))
+        kept = data["entries"] if data["fingerprint"] == fingerprint() else {}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}  # no record yet, or one unreadable: every entry is graded
+    found = {}
+    for entry in chosen:
+        was = kept.get(_key(entry))
+        if isinstance(was, dict) and was.get("digest") == _entry_digest(entry):
+            fields = {k: was[k] for k in ("status", "message", "seconds", "hint", "mistake") if k in was}
+            found[entry] = Outcome(entry, **fields)
+    return found
+
+
+def write_record(outcomes: Iterable[Outcome], record: Path = RECORD) -> None:
+    """Keep every outcome of a run that ended by itself, under its entry's digest and the fingerprint."""
+    entries = {
+        _key(o.entry): {
+            "digest": _entry_digest(o.entry),
+            "status": o.status,
+            "message": o.message,
+            "seconds": round(o.seconds, 2),
+            "hint": o.hint,
+            "mistake": o.mistake,
+        }
+        for o in outcomes
+        if not o.stopped
+    }
+    text = json.dumps({"fingerprint": fingerprint(), "entries": entries}, indent=1, sort_keys=True)
+    with contextlib.suppress(OSError):  # a read-only clone: the outcomes are simply not kept
+        record.write_text(text + "\n", encoding="utf-8")
+
+
+def checked(chosen: Iterable[Entry], record: Path = RECORD) -> tuple[dict[Entry, Outcome], int]:
+    """Every entry's outcome, taken from ``record`` where it still holds, graded otherwise.
+
+    Returns:
+        The outcomes by entry, and how many entries were graded in this call. When
+        any was, ``record`` is written anew.
+    """
+    chosen = list(chosen)
+    found = recorded(chosen, record)
+    to_grade = [e for e in chosen if e not in found]
+    found.update({o.entry: o for o in grade_all(to_grade)})
+    if to_grade:
+        write_record([found[e] for e in chosen], record)
+    return {e: found[e] for e in chosen}, len(to_grade)
+
+
+def power_line(outcomes: list[Outcome]) -> str:
+    """``wrong answers caught: K of K, correct alternatives accepted: A of A, names: R right, W wrong``."""
+    wrong = [o for o in outcomes if o.entry.verdict == "wrong"]
+    right = [o for o in outcomes if o.entry.verdict == "right"]
+    caught = sum(o.as_expected for o in wrong)
+    accepted = sum(o.as_expected for o in right)
+    named_right = sum(o.name_right for o in wrong)
+    named_wrong = sum(o.name_wrong for o in outcomes)
+    return (
+        f"wrong answers caught: {caught} of {len(wrong)}, "
+        f"correct alternatives accepted: {accepted} of {len(right)}, "
+        f"names: {named_right} right, {named_wrong} wrong"
+    )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``coinrow catalogue`` has no options."""
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow catalogue``: the catalogue as a table with the power line; 1 if an entry is misjudged."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.progress import Progress
+    from rich.table import Table
+
+    chosen = entries()
+    # refreshed by hand: a refresh thread must not be running when the driver forks
+    with Progress(auto_refresh=False, transient=True) as progress:
+        task = progress.add_task("grading the catalogue", total=len(chosen))
+
+        def advance() -> None:
+            progress.advance(task)
+            progress.refresh()
+
+        outcomes = list(grade_all(chosen, on_done=advance))
+    write_record(outcomes)
+    table = Table(title="The grader's catalogue")
+    for column in ("", "formulation", "entry", "graded", "smallest failing row", "named", "s"):
+        table.add_column(column)
+    for o in outcomes:
+        mark = "ok" if o.as_expected and not o.name_wrong else "MISJUDGED"
+        row = o.message or "—"
+        named = o.mistake or "—"
+        cells = (mark, o.entry.slug, o.entry.description, o.status, row, named, f"{o.seconds:.1f}")
+        table.add_row(*map(escape, cells))
+    console = Console()
+    console.print(table)
+    console.print(power_line(outcomes))
+    return 0 if all(o.as_expected and not o.name_wrong for o in outcomes) else 1

@@ -1,0 +1,288 @@
+"""Mutation testing of the references: how much of each one the grading suite really pins down.
+
+Each reference in ``solutions/`` is changed one small step at a time by
+cosmic-ray's mutation operators (a comparison flipped, an operator or a number
+changed, a loop made to run zero times, a decorator removed). Every mutant is
+laid out like ``problems/`` in a scratch folder and graded by the real suite; a
+mutant the suite fails is killed. A mutant that survives must be listed in
+``tests/mutation/equivalent.toml`` with the reason it changes nothing the kata
+asks for; an unlisted survivor fails the run.
+
+``coinrow dev mutate`` grades a fixed-seed sample of each reference's
+mutants, spread over the lines they change; ``--full`` grades every one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import hashlib
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+import warnings
+from collections.abc import Collection, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, source_file
+from coinrow.game.rowarg import UsageError, formulation_slugs
+from coinrow.game.settings import WORKERS
+
+EQUIVALENTS = REPO_ROOT / "tests" / "mutation" / "equivalent.toml"
+SAMPLE = 20  # mutants per reference without --full: a few minutes for all eleven on 2 cores
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One small change to one reference, named by the line it changes (stable while the line stays)."""
+
+    slug: str
+    operator: str  # cosmic-ray's name, e.g. core/ReplaceComparisonOperator_LtE_Lt
+    line: int  # the first line changed, 1-based
+    before: str  # the changed lines as they were, stripped
+    after: str  # the same lines after the change ("" when removed)
+    source: str  # the whole mutated module
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.slug, self.before, self.after)
+
+
+@dataclass(frozen=True)
+class Equivalent:
+    """A mutant the suite cannot kill because it keeps everything the kata grades, and why."""
+
+    slug: str
+    before: str
+    after: str
+    reason: str
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.slug, self.before, self.after)
+
+
+def _changed_lines(code: str, mutated: str) -> tuple[int, str, str]:
+    """The first changed line and the changed text before and after."""
+    old, new = code.splitlines(), mutated.splitlines()
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            before = " / ".join(line.strip() for line in old[i1:i2])
+            return i1 + 1, before, " / ".join(line.strip() for line in new[j1:j2])
+    raise ValueError("the mutant is the reference itself")
+
+
+def mutants(slug: str, lines: Collection[int] | None = None) -> list[Mutant]:
+    """Every mutant cosmic-ray's operators make of the reference (those that compile), in file order.
+
+    Args:
+        slug: the reference.
+        lines: if given, only the mutants of code spanning one of these lines (1-based): each
+            mutant costs a parse of the module, so asking for a few lines is much faster.
+    """
+    from cosmic_ray.ast import ast_nodes, get_ast
+    from cosmic_ray.mutating import mutate_code
+    from cosmic_ray.plugins import get_operator, operator_names
+
+    code = source_file(IMPLS["solutions"], slug).read_text(encoding="utf-8")
+    nodes = list(ast_nodes(get_ast(code)))
+    made = []
+    for name in operator_names():
+        operator_class = get_operator(name)
+        if operator_class.arguments():  # needs naming variables for one program: not a general operator
+            continue
+        operator = operator_class()
+        spans = [(start[0], end[0]) for node in nodes for start, end in operator.mutation_positions(node)]
+        for occurrence, (first, last) in enumerate(spans):
+            if lines is not None and not any(first <= line <= last for line in lines):
+                continue
+            mutated = mutate_code(code, operator, occurrence)
+            if mutated is None or mutated == code:
+                continue
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", SyntaxWarning)  # e.g. `x is 0`: a mutant, still a program
+                    compile(mutated, f"{slug}.py", "exec")
+            except SyntaxError:
+                continue  # not a program: tells nothing about the suite
+            line, before, after = _changed_lines(code, mutated)
+            made.append(Mutant(slug, name, line, before, after, mutated))
+    return sorted(made, key=lambda m: (m.line, m.operator))
+
+
+def sample(made: Sequence[Mutant], size: int, seed: str) -> list[Mutant]:
+    """``size`` mutants, the same for the same seed, taken in turn from each changed line."""
+    rng = random.Random(seed)
+    by_line: dict[int, list[Mutant]] = {}
+    for mutant in made:
+        by_line.setdefault(mutant.line, []).append(mutant)
+    for group in by_line.values():
+        rng.shuffle(group)
+    lines = sorted(by_line)
+    rng.shuffle(lines)
+    chosen: list[Mutant] = []
+    while len(chosen) < min(size, len(made)):
+        for line in lines:
+            if by_line[line] and len(chosen) < size:
+                chosen.append(by_line[line].pop())
+    return chosen
+
+
+def grade_mutant(impl_dir: Path, slug: str) -> bool:
+    """True when the grading driver fails the attempt in ``impl_dir/<slug>/<slug>.py``: the mutant is killed.
+
+    Graded exactly as ``make test F=<slug>`` grades an attempt, stopping at the first failure. A run the
+    driver had to stop (its CPU, memory or output cap) counts as killed: the suite never passes it.
+
+    Raises:
+        RuntimeError: the driver did not grade (a usage error).
+    """
+    command = [sys.executable, "-m", "coinrow", "test", f"--impl={impl_dir}", f"--formulation={slug}"]
+    command += ["--no-cache", "--jobs=1", "--exit-first"]
+    run = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)
+    if run.returncode in (0, 1):
+        return run.returncode == 1
+    raise RuntimeError(f"grading {slug} did not run (exit {run.returncode}): {run.stderr.strip()[-300:]}")
+
+
+def is_killed(mutant: Mutant) -> bool:
+    """Grade one mutant, copied into a scratch folder laid out like problems/."""
+    with tempfile.TemporaryDirectory(prefix="mutant-") as scratch:
+        attempt = source_file(Path(scratch), mutant.slug)
+        attempt.parent.mkdir()
+        attempt.write_text(mutant.source, encoding="utf-8")
+        return grade_mutant(Path(scratch), mutant.slug)
+
+
+def load_equivalents(path: Path = EQUIVALENTS) -> list[Equivalent]:
+    """The checked-in equivalent mutants, each with its reason."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return [
+        Equivalent(e["formulation"], e["before"], e["after"], e["reason"]) for e in data.get("equivalent", [])
+    ]
+
+
+@dataclass
+class Score:
+    """What became of one reference's graded mutants."""
+
+    slug: str
+    made: int
+    graded: int = 0
+    killed: int = 0
+    equivalent: int = 0
+    unlisted: list[Mutant] = field(default_factory=list)  # survivors with no reason listed: suite misses them
+    wrongly_listed: list[Mutant] = field(default_factory=list)  # listed as equivalent, yet killed
+    seconds: float = 0.0
+
+    @property
+    def percent(self) -> float:
+        """Killed, of the graded mutants that are not equivalent."""
+        real = self.graded - self.equivalent
+        return 100.0 * self.killed / real if real else 100.0
+
+
+def score(slug: str, chosen: Iterable[Mutant], made: int, listed: set[tuple[str, str, str]]) -> Score:
+    """Grade ``chosen``, ``WORKERS`` at a time, and sort the survivors into equivalent and unlisted."""
+    start = time.monotonic()  # reported only, never judged: wall time of the run
+    chosen = list(chosen)
+    result = Score(slug, made, graded=len(chosen))
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        for mutant, killed in zip(chosen, pool.map(is_killed, chosen), strict=True):
+            equivalent = mutant.key in listed
+            result.killed += killed
+            result.equivalent += not killed and equivalent
+            if killed and equivalent:
+                result.wrongly_listed.append(mutant)
+            elif not killed and not equivalent:
+                result.unlisted.append(mutant)
+    result.seconds = time.monotonic() - start
+    return result
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow mutate``."""
+    parser.add_argument("--formulation", default="", help="slugs, separated by commas (default: every one)")
+    parser.add_argument("--full", action="store_true", help="grade every mutant, not a sample")
+    parser.add_argument(
+        "--sample", type=int, default=SAMPLE, help=f"mutants per reference (default {SAMPLE})"
+    )
+    parser.add_argument(
+        "--stale", action="store_true", help="exit 1 if the suite or a reference changed since the last pass"
+    )
+
+
+CHECKED = REPO_ROOT / "tests" / "mutation" / "checked.sha256"  # what the last passing run of all saw
+CHECKED_FILES = ("tests/grade/*.py", "tests/conftest.py", "tests/strategies.py", "solutions/*/*.py")
+
+
+def suite_digest() -> str:
+    """A hash of the grading suite, the references and the equivalents list, as they are now."""
+    digest = hashlib.sha256()
+    files = sorted(p for pattern in CHECKED_FILES for p in REPO_ROOT.glob(pattern))
+    for path in [*files, EQUIVALENTS]:
+        digest.update(path.relative_to(REPO_ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _report(result: Score) -> list[str]:
+    """One line per survivor that is not listed, and per listed mutant that was killed."""
+    lines = [
+        f"survived: {m.slug}.py:{m.line} ({m.operator})\n  before: {m.before}\n  after:  {m.after}\n"
+        "  strengthen tests/grade, or list it in tests/mutation/equivalent.toml with its reason"
+        for m in result.unlisted
+    ]
+    lines += [
+        f"listed as equivalent but killed: {m.slug}.py:{m.line}: {m.before} -> {m.after}; remove the entry"
+        for m in result.wrongly_listed
+    ]
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow mutate``: grade the mutants, print the scores; 1 if a survivor is not listed as equivalent.
+
+    Raises:
+        UsageError: an unknown slug in ``--formulation``.
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    try:
+        slugs = formulation_slugs(args.formulation) or [f.slug for f in FORMULATIONS]
+    except UsageError as error:
+        raise UsageError(f"--formulation: {error}") from None
+    if args.stale:
+        fresh = CHECKED.is_file() and CHECKED.read_text(encoding="utf-8").strip() == suite_digest()
+        print(
+            "the mutation score is up to date" if fresh else "the suite or a reference changed: make mutate"
+        )
+        return 0 if fresh else 1
+    listed = {e.key for e in load_equivalents()}
+    console = Console(highlight=False)
+    table = Table(title=f"Mutation score of the references ({'every mutant' if args.full else 'a sample'})")
+    table.add_column("formulation", no_wrap=True)
+    for column in ("made", "graded", "killed", "equivalent", "survived", "score", "s"):
+        table.add_column(column, justify="right")
+    failed = False
+    for slug in slugs:
+        made = mutants(slug)
+        chosen = made if args.full else sample(made, args.sample, seed=slug)
+        result = score(slug, chosen, len(made), listed)
+        console.print(f"{slug}: {result.killed} of {result.graded} mutants killed ({result.seconds:.0f} s)")
+        for line in _report(result):
+            failed = True
+            console.print(line, markup=False)
+        cells = (slug, result.made, result.graded, result.killed, result.equivalent, len(result.unlisted))
+        table.add_row(*map(str, cells), f"{result.percent:.0f}%", f"{result.seconds:.0f}")
+    console.print(table)
+    console.print("score: killed, of the graded mutants that are not listed as equivalent")
+    if not failed and set(slugs) == {f.slug for f in FORMULATIONS}:
+        CHECKED.write_text(suite_digest() + "\n", encoding="utf-8")  # commit it: CI then skips the run
+    return 1 if failed else 0

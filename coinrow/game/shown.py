@@ -1,0 +1,71 @@
+"""Values as the grader's messages show them, and whether a returned number is an exact int.
+
+Nothing here imports the rest of the package, so the quantities (``coinrow.game.quantity``)
+and the mistakes use these helpers as freely as the grader does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def show_row(row: Sequence[int], keep: int = 12) -> str:
+    """The row as the literal it was passed as (list or tuple), its middle elided past ``keep`` coins.
+
+    >>> show_row(list(range(20)), keep=6)
+    '[0, 1, 2, …14 more…, 17, 18, 19]'
+    >>> show_row((7,))
+    '(7,)'
+    """
+    items = list(row)
+    if len(items) <= keep:
+        return repr(tuple(items) if isinstance(row, tuple) else items)
+    head, tail = items[: keep // 2], items[-(keep // 2) :]
+    hidden = len(items) - len(head) - len(tail)
+    inside = ", ".join(map(str, head)) + f", …{hidden} more…, " + ", ".join(map(str, tail))
+    return f"({inside})" if isinstance(row, tuple) else f"[{inside}]"
+
+
+def show_value(value: object, width: int = 120) -> str:
+    """``repr(value)``, cut in the middle past ``width`` characters; never raises (huge ints included)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - e.g. an int past the 4300-digit repr limit
+        digits = f" of about {value.bit_length() * 3 // 10} digits" if isinstance(value, int) else ""
+        text = f"<{type(value).__name__}{digits}>"
+    return shorten(text, width)
+
+
+def shorten(text: str, width: int = 120) -> str:
+    """``text`` cut in the middle past ``width`` characters."""
+    return text if len(text) <= width else text[: width - 30] + " … " + text[-20:]
+
+
+def show_call(function: str, row: Sequence[int], *extra: object) -> str:
+    """``name([row], extra…)`` with the row shortened, plus ``(n = …)`` for long rows."""
+    args = ", ".join([show_row(row), *map(repr, extra)])
+    size = f"  (n = {len(row)})" if len(row) > 12 else ""
+    return f"{function}({args}){size}"
+
+
+def is_exact_int(value: object) -> bool:
+    """True for a plain Python int (not a bool, not an int subclass, not a NumPy integer)."""
+    return type(value) is int
+
+
+def type_problem(value: object) -> str:
+    """Why ``value`` is not an exact int, in a few words."""
+    kind = type(value)
+    if kind is bool:
+        return "a bool came back, expected an int"
+    if kind is float:
+        return "a float came back: floats lose exactness above 2**53; stay in ints (use //)"
+    if kind.__module__ == "numpy":
+        if kind.__name__ == "ndarray":
+            return "a NumPy array came back, expected a single int"
+        return (
+            f"a NumPy {kind.__name__} came back: convert it with int() (int64 also overflows past 2**63 - 1)"
+        )
+    if isinstance(value, int):
+        return f"an int subclass ({kind.__name__}) came back: return a plain int"
+    return f"a {kind.__name__} came back, expected an int"

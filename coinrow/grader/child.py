@@ -1,0 +1,148 @@
+"""A child of the grading driver: what it grades (``Options``, ``Job``) and how it is started.
+
+Each child is forked from the driver once the suite is imported (``warm_up``),
+in a session of its own, under caps of its own: CPU time, the size of any file
+it writes, its memory. Its output goes to a log; the suite writes its records
+to a file the driver reads back (``coinrow.grader.outcome``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import resource
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from coinrow.game.registry import REPO_ROOT
+from coinrow.grader.sandbox import BIG_STACK
+
+MIN_CPU_CAP = 60.0  # CPU seconds one formulation's whole process tree may use, at the least
+STALL_GRACE = 10.0  # seconds of waiting allowed past the in-process limit before the driver steps in
+OUTPUT_CAP = 256 << 20  # bytes any one file written by a child may reach (its log included)
+MEMORY_CAP = 8 << 30  # bytes of address space per process: a table too big fails as MemoryError
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to grade: the folder, the per-call CPU limit, the hypothesis profile."""
+
+    impl_dir: Path
+    call_limit: float
+    profile: str = "kata"
+    exit_first: bool = False  # stop at the first failure (mutation testing needs only a verdict)
+
+    @property
+    def cpu_cap(self) -> float:
+        return max(MIN_CPU_CAP, 15 * self.call_limit)
+
+    @property
+    def stall_limit(self) -> float:
+        return 3 * self.call_limit + 1 + STALL_GRACE
+
+    def pytest_args(self, slug: str, results_file: Path) -> list[str]:
+        """The one way a formulation is graded: the shared suite, for this slug, records to a file."""
+        return [
+            "tests/grade",
+            "-q",
+            "--tb=no",
+            "-rN",
+            "--no-header",
+            f"--impl={self.impl_dir}",
+            f"--formulation={slug}",
+            f"--call-limit={self.call_limit:g}",
+            f"--hypothesis-profile={self.profile}",
+            f"--results-file={results_file}",
+            *(["-x"] if self.exit_first else []),
+        ]
+
+
+@dataclass(frozen=True)
+class Job:
+    """One formulation of one folder to grade; ``key`` names its result."""
+
+    key: str
+    slug: str
+    options: Options
+
+
+@dataclass
+class Child:
+    """A started child, as the driver watches it: its job, its files, the CPU it used, why it was ended."""
+
+    job: Job
+    pid: int
+    results_file: Path
+    log_file: Path
+    started: float = field(default_factory=time.monotonic)
+    cpu: float = 0.0
+    last_look: float = field(default_factory=time.monotonic)
+    stalled: float = 0.0
+    ended_by_us: str | None = None  # why the driver ended it
+
+
+def big_stack_or_reexec(argv: list[str]) -> None:
+    """Give this process (and so every child) a C stack of ``BIG_STACK`` bytes, re-executing if needed.
+
+    The main thread's stack can only grow as far as the limit in force when the
+    process started, so the limit is raised and the interpreter started anew.
+    """
+    soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
+    if soft == resource.RLIM_INFINITY or soft >= BIG_STACK or os.environ.get("KATA_STACK_RAISED"):
+        return
+    wanted = BIG_STACK if hard == resource.RLIM_INFINITY else min(BIG_STACK, hard)
+    if wanted <= soft:
+        return
+    resource.setrlimit(resource.RLIMIT_STACK, (wanted, hard))
+    os.environ["KATA_STACK_RAISED"] = "1"
+    sys.stdout.flush()
+    os.execv(sys.executable, [sys.executable, "-m", "coinrow", "test", *argv])
+
+
+def warm_up() -> None:
+    """Import the suite and what it needs before forking, so that no child pays for it again."""
+    if str(REPO_ROOT) not in sys.path:
+        sys.path.insert(0, str(REPO_ROOT))  # where pytest puts it too, so it finds these modules loaded
+    for name in ("pytest", "hypothesis", "numpy", "tests.conftest", "tests.strategies"):
+        importlib.import_module(name)
+    for path in sorted((REPO_ROOT / "tests" / "grade").glob("test_*.py")):
+        importlib.import_module(f"tests.grade.{path.stem}")
+
+
+def start(job: Job, number: int, workspace: Path) -> Child:
+    """Fork a child that grades ``job`` (its files in ``workspace``, named by ``number``); the driver
+    gets its ``Child`` back, the child itself never returns."""
+    import pytest
+
+    options, slug = job.options, job.slug
+    results_file, log_file = workspace / f"{number}-{slug}.jsonl", workspace / f"{number}-{slug}.log"
+    results_file.touch()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid:
+        return Child(job, pid, results_file, log_file)
+    try:  # the child: never returns
+        os.setsid()
+        cap = int(options.cpu_cap) + 1
+        resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 5))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_CAP, OUTPUT_CAP))
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+        null = os.open(os.devnull, os.O_RDONLY)
+        log = os.open(log_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.dup2(null, 0)
+        os.dup2(log, 1)
+        os.dup2(log, 2)
+        # the suite reports on a copy of the log's descriptor: an attempt that closes fd 1 cannot silence it
+        sys.stdout = sys.stderr = os.fdopen(os.dup(log), "w", buffering=1, encoding="utf-8", errors="replace")
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.chdir(REPO_ROOT)
+        code = pytest.main(options.pytest_args(slug, results_file))
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(int(code))
+    except BaseException:  # noqa: BLE001 - a child must never return into the driver's loop
+        os._exit(70)

@@ -1,0 +1,116 @@
+"""The grading driver: each formulation graded by the shared suite in a child process of its own.
+
+Whatever an attempt does (start threads or processes, sleep, crash the
+interpreter, exit early, print without end), it can only end its own child:
+every other formulation is still graded, every process the child started is
+killed when it ends, and the one summary and the exit status are computed
+here from the records the suite wrote (``coinrow.grader.results``), so they agree.
+
+Each child gets a CPU cap of its own and a big C stack (so a recursion limit
+up to ``sandbox.DEEP_RECURSION_CAP`` is safe); a child is ended for waiting
+only when its whole process tree stops using the CPU, never because the
+machine is busy. Results are cached by ``coinrow.grader.progress``.
+
+How a child is started is ``coinrow.grader.child``'s, how its processes are found and
+killed ``coinrow.grader.processes``', and how its records are read back ``coinrow.grader.outcome``'s:
+this module runs the children and watches them.
+"""
+
+from __future__ import annotations
+
+import signal
+import tempfile
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+
+from coinrow.grader.child import Child, Job, Options, start, warm_up
+from coinrow.grader.outcome import collect
+from coinrow.grader.processes import become_subreaper, cpu, kill, kill_all_descendants, reap_orphans, tree
+from coinrow.grader.results import Result
+from coinrow.grader.timeout import STALL_SHARE, demand
+
+POLL = 0.05  # seconds between looks at the children
+WALL_CAP = 600.0  # seconds: the last resort, hundreds of times what grading a kata takes on a busy machine
+
+
+def _look(child: Child) -> None:
+    """End the child if its tree used up its CPU cap, or has waited without computing for too long."""
+    options = child.job.options
+    now = time.monotonic()
+    processes = tree(child.pid)
+    used = cpu(processes)
+    elapsed = now - child.last_look
+    if elapsed > 0.5:  # judged over half a second at least: one look may fall between two time slices
+        # demand = CPU time plus time waiting for a CPU: a busy machine never looks like waiting
+        wanted = sum(demand(p.pid) for p in processes)
+        child.stalled = child.stalled + elapsed if wanted - child.cpu < STALL_SHARE * elapsed else 0.0
+        child.cpu, child.last_look = wanted, now
+    if now - child.started > WALL_CAP:
+        child.ended_by_us = f"did not end within {WALL_CAP:g} s"
+    elif used > options.cpu_cap:
+        child.ended_by_us = (
+            f"used more than {options.cpu_cap:g} s of CPU time in all (the cap per formulation)"
+        )
+    elif child.stalled > options.stall_limit:
+        child.ended_by_us = (
+            f"stopped: it used almost no CPU for {child.stalled:.0f} s in a row (it sleeps, or waits for "
+            "a thread, a process or a lock)"
+        )
+    if child.ended_by_us:
+        kill(processes)
+
+
+def run_jobs(
+    jobs: list[Job], workers: int, on_done: Callable[[str, Result], None] | None = None
+) -> dict[str, Result]:
+    """Grade each job in a child process of its own, ``workers`` at a time; kill all they left behind.
+
+    Returns:
+        Each job's result, by its key.
+    """
+    become_subreaper()
+    if jobs:
+        warm_up()
+    pending = deque(enumerate(jobs))
+    running: dict[int, Child] = {}
+    results: dict[str, Result] = {}
+    main = threading.current_thread() is threading.main_thread()  # only there can handlers be set
+    signals = (signal.SIGTERM, signal.SIGHUP) if main else ()
+    previous = {sig: signal.signal(sig, _interrupted) for sig in signals}
+    with tempfile.TemporaryDirectory(prefix="kata-") as workspace:
+        try:
+            while pending or running:
+                while pending and len(running) < workers:
+                    number, job = pending.popleft()
+                    child = start(job, number, Path(workspace))
+                    running[child.pid] = child
+                time.sleep(POLL)
+                ended = reap_orphans(set(running))
+                for pid, child in list(running.items()):
+                    if pid not in ended:
+                        _look(child)
+                        continue
+                    kill(tree(child.pid))  # what it left behind: threads died with it, processes die now
+                    del running[pid]
+                    results[child.job.key] = collect(child, ended[pid])
+                    if on_done is not None:
+                        on_done(child.job.key, results[child.job.key])
+        finally:
+            for child in running.values():
+                kill(tree(child.pid))
+            kill_all_descendants()
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+    return results
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # ended from outside (a CI cancel, a closed terminal): clean up on the way out
+
+
+def run_children(slugs: list[str], options: Options, workers: int) -> dict[str, Result]:
+    """Grade each slug of one folder in a child process of its own (see ``run_jobs``)."""
+    return run_jobs([Job(slug, slug, options) for slug in slugs], workers)

@@ -1,0 +1,249 @@
+"""Wires the grader into pytest: the --impl option, skips, messages and the kata summary."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Generator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, settings
+
+from coinrow.game.registry import by_slug, resolve_impl
+from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
+from coinrow.grader.diagnosis import likely_mistake
+from coinrow.grader.failures import NotAttempted, WrongAnswer
+from coinrow.grader.grading import Grader
+from coinrow.grader.results import Failure, Record, results_by_slug, summary_lines
+
+_deterministic = settings(
+    derandomize=True,
+    deadline=None,  # the grader's per-call limit bounds time instead
+    database=None,
+    report_multiple_bugs=False,
+    suppress_health_check=[HealthCheck.too_slow],
+    # no explain phase: the grader writes its own message, and explaining a failure cost more than finding it
+    phases=[phase for phase in Phase if phase is not Phase.explain],
+)
+settings.register_profile("kata", _deterministic, max_examples=60)
+settings.register_profile("ci", _deterministic, max_examples=200)
+settings.register_profile("catalogue", _deterministic, max_examples=25)  # known answers, graded in bulk
+settings.load_profile("kata")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("kata")
+    group.addoption(
+        "--impl",
+        default="problems",
+        help="code to grade: problems (your attempts, default), solutions, or a folder laid out like them",
+    )
+    group.addoption("--formulation", default=None, help="grade only this slug (or slugs, comma-separated)")
+    group.addoption(
+        "--results-file",
+        default=None,
+        help="append a JSON line per graded test here (the grading driver reads it); no summary is printed",
+    )
+    group.addoption(
+        "--call-limit",
+        type=call_limit,
+        default=DEFAULT_CALL_LIMIT,
+        help=f"seconds one call may take before it is 'too slow' (default {DEFAULT_CALL_LIMIT:g})",
+    )
+
+
+def _impl_dir(config: pytest.Config) -> Path:
+    impl = str(config.getoption("--impl"))
+    path = resolve_impl(impl)
+    if path is None:
+        raise pytest.UsageError(f"--impl={impl}: no such folder (use problems, solutions or a folder)")
+    return path
+
+
+class PytestGrader(Grader):
+    """The grader, with not-attempted functions reported as skipped tests."""
+
+    def call(self, slug: str, function: str, row: Sequence[int], *extra: object) -> Any:
+        try:
+            return super().call(slug, function, row, *extra)
+        except NotAttempted as error:
+            pytest.skip(f"not attempted: {error}")
+
+
+@pytest.fixture(scope="session")
+def grader(pytestconfig: pytest.Config) -> Grader:
+    """The grader for the code chosen with --impl."""
+    return PytestGrader(
+        _impl_dir(pytestconfig), float(pytestconfig.getoption("--call-limit")), diagnose=likely_mistake
+    )
+
+
+def _slug_of(item: pytest.Item) -> str | None:
+    """The formulation a grading test checks; None for the repository's own tests."""
+    if item.path.parent.name != "grade":
+        return None
+    callspec = getattr(item, "callspec", None)
+    return callspec.params.get("slug") if callspec else None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    option = config.getoption("--formulation")
+    if not option:
+        return
+    only = {slug.strip() for slug in str(option).split(",")}
+    for slug in only:
+        try:
+            by_slug(slug)
+        except KeyError as error:
+            raise pytest.UsageError(error.args[0]) from None
+    selected = [item for item in items if _slug_of(item) in only | {None}]
+    config.hook.pytest_deselected(items=[item for item in items if item not in selected])
+    items[:] = selected
+
+
+_RECORDS: list[Record] = []  # this run's records, for the summary printed when no driver reads them
+
+
+def _wrong_answer(excinfo: pytest.ExceptionInfo[BaseException]) -> WrongAnswer | None:
+    error = excinfo.value
+    if isinstance(error, WrongAnswer):
+        return error
+    if isinstance(error, BaseExceptionGroup):
+        found = [e for e in error.exceptions if isinstance(e, WrongAnswer)]
+        return min(found, key=lambda e: len(e.row)) if found else None
+    return None
+
+
+def _failure(slug: str, item: pytest.Item, call: pytest.CallInfo[None]) -> Failure:
+    wrong = _wrong_answer(call.excinfo) if call.excinfo else None
+    grader = item.funcargs.get("grader") if isinstance(item, pytest.Function) else None
+    if wrong is not None and isinstance(grader, Grader):
+        grader.note_reported(wrong)  # later checks on longer rows need not shrink this kind again
+    if wrong is None:  # the grader itself stumbled on this answer: still say something
+        error = call.excinfo.value if call.excinfo else None
+        message = f"{slug}: {item.name}: {type(error).__name__}: {error}".splitlines()[0]
+        return Failure("grader", 1 << 30, 0, True, message)
+    return Failure(
+        wrong.kind,
+        len(wrong.row),
+        sum(abs(x) for x in wrong.row),
+        wrong.ran,
+        str(wrong),
+        wrong.mistake,
+        wrong.output,
+        wrong.more_output,
+    )
+
+
+_GRADING_PID = pytest.StashKey[int]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.stash[_GRADING_PID] = os.getpid()  # a copy forked by the code under test writes no records
+
+
+def _write_record(config: pytest.Config, data: dict[str, Any]) -> None:
+    path = config.getoption("--results-file")
+    if path and os.getpid() == config.stash.get(_GRADING_PID, os.getpid()):
+        with open(path, "a", encoding="utf-8") as results:
+            results.write(json.dumps(data) + "\n")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Say which test runs now: if the run is ended, the driver names the test it was in."""
+    if _slug_of(item) is not None:
+        _write_record(item.config, {"event": "running", "test": item.nodeid})
+
+
+_CPU_SECONDS = pytest.StashKey[float]()
+_FAILURE = pytest.StashKey[Failure]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, None]:
+    """Time each test in CPU seconds: the summary's figures do not depend on how busy the machine is."""
+    started = time.process_time()
+    yield
+    item.stash[_CPU_SECONDS] = time.process_time() - started
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> pytest.TestReport | None:
+    """A failed grading test's report carries the one-glance message instead of a traceback.
+
+    Built here, so pytest never formats the traceback it would throw away (a tenth
+    of a second per failure, most of the time of a failing run).
+    """
+    error = call.excinfo.value if call.excinfo else None
+    slug = _slug_of(item)
+    if slug is None or call.when != "call" or error is None or isinstance(error, pytest.skip.Exception):
+        return None
+    item.stash[_FAILURE] = failure = _failure(slug, item, call)
+    return pytest.TestReport(
+        item.nodeid,
+        item.location,
+        {name: 1 for name in item.keywords},
+        "failed",
+        failure.message,
+        "call",
+        duration=call.duration,
+        start=call.start,
+        stop=call.stop,
+        user_properties=item.user_properties,
+    )
+
+
+@pytest.hookimpl(hookwrapper=True, specname="pytest_runtest_makereport")
+def pytest_record_report(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
+    """Write a record of every graded test: what the summary, exit status and report are made of."""
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()
+    slug = _slug_of(item)
+    if slug is None or (report.when != "call" and not report.skipped):
+        return
+    failure = item.stash.get(_FAILURE, None) if report.failed else None
+    record = Record(
+        slug,
+        item.nodeid,
+        "failed" if report.failed else "passed" if report.passed else "skipped",
+        item.stash.get(_CPU_SECONDS, 0.0),
+        # a row outside the kata's domain (e.g. too long for brute force) is no sign of an unattempted kata
+        not_attempted=report.skipped and "not attempted" in str(report.longrepr),
+        failure=failure,
+    )
+    _RECORDS.append(record)
+    _write_record(item.config, record.to_json())
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Say how many tests will run: results with fewer records than this are incomplete."""
+    graded = [item for item in session.items if _slug_of(item) is not None]
+    _write_record(session.config, {"event": "collected", "count": len(graded)})
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    _write_record(session.config, {"event": "end", "exitstatus": int(exitstatus)})
+
+
+_SUMMARIES: list[str] = []  # lines a test asked to end the run with (its "summary" property)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Collect "summary" properties: with pytest-xdist, reports are the one way back from a worker."""
+    if report.when == "call":
+        _SUMMARIES.extend(str(value) for name, value in report.user_properties if name == "summary")
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    for text in _SUMMARIES:  # the catalogue's power line, from tests/self/test_catalogue.py
+        for line in text.splitlines():
+            terminalreporter.write_line(line)
+    if not _RECORDS or config.getoption("--results-file"):
+        return  # nothing graded, or the grading driver prints the summary
+    terminalreporter.section(f"kata summary: {config.getoption('--impl')}")
+    for line in summary_lines(results_by_slug(_RECORDS)):
+        terminalreporter.write_line(line)

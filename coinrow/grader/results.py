@@ -1,0 +1,176 @@
+"""Grading results: one record per graded test, summed up per formulation, and the summary text.
+
+The grading suite writes a ``Record`` for every test it runs (``tests/conftest.py``);
+the grading driver reads them back from each child process, and the summary,
+the exit status and the JSON report are all computed from them, so the three
+always agree. A formulation whose child ended early gets a ``reason``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from coinrow.game.registry import CORE, FORMULATIONS, Formulation
+
+Status = Literal["solved", "failing", "in progress", "not attempted", "stopped", "not graded"]
+MAX_KINDS_SHOWN = 3  # distinct kinds of failure listed per formulation
+OUTPUT_LINES_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One failed check: what kind of failure, on which row, and the one-glance message."""
+
+    kind: str  # a grading.FailureKind, or "grader" when the grader itself stumbled
+    n: int  # the row's length
+    size: int  # sum of |coins|: among rows of one length, the smaller is shown
+    ran: bool  # False: not run, because the formulation was already too slow on a shorter row
+    message: str
+    mistake: str | None = None  # a catalogued mistake id, verified by the grader
+    output: list[str] = field(default_factory=list)  # what the learner's code printed in the call
+    more_output: int = 0  # lines printed past those kept
+
+    @property
+    def order(self) -> tuple[int, int, int]:
+        """Smallest first: a row that ran before one not run, then by length, then by size."""
+        return (0 if self.ran else 1, self.n, self.size)
+
+
+@dataclass(frozen=True)
+class Record:
+    """One graded test of one formulation."""
+
+    slug: str
+    test: str  # the pytest node id
+    outcome: Literal["passed", "failed", "skipped"]
+    seconds: float
+    not_attempted: bool = False
+    failure: Failure | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Record:
+        failure = data.get("failure")
+        return cls(**{**data, "failure": Failure(**failure) if failure else None})
+
+
+@dataclass
+class Result:
+    """What grading said of one formulation."""
+
+    slug: str
+    records: list[Record]
+    reason: str | None = None  # why its run ended before it finished, if it did
+    cached: bool = False  # shown from the progress cache, not graded in this run
+    stale: bool = False  # not graded in this run, and changed since it was last graded
+
+    @property
+    def passed(self) -> int:
+        return sum(r.outcome == "passed" for r in self.records)
+
+    @property
+    def failed(self) -> int:
+        return sum(r.outcome == "failed" for r in self.records)
+
+    @property
+    def seconds(self) -> float:
+        return sum(r.seconds for r in self.records)
+
+    @property
+    def status(self) -> Status:
+        if self.stale:
+            return "not graded"
+        if self.reason is not None:
+            return "stopped"
+        if self.failed:
+            return "failing"
+        not_attempted = any(r.not_attempted for r in self.records)
+        if not_attempted:
+            return "in progress" if self.passed else "not attempted"
+        return "solved" if self.passed else "not attempted"
+
+    def failures(self) -> list[Failure]:
+        """The smallest failure of each distinct kind, smallest first, at most ``MAX_KINDS_SHOWN``."""
+        smallest: dict[str, Failure] = {}
+        for record in self.records:
+            failure = record.failure
+            if failure is None or not failure.ran:
+                continue
+            best = smallest.get(failure.kind)
+            if best is None or failure.order < best.order:
+                smallest[failure.kind] = failure
+        return sorted(smallest.values(), key=lambda f: f.order)[:MAX_KINDS_SHOWN]
+
+    def status_line(self) -> str:
+        cached = "cached, " if self.cached else ""
+        match self.status:
+            case "solved":
+                return f"solved ({cached}{self.passed} checks, {self.seconds:.1f} s)"
+            case "failing":
+                return f"FAILING ({cached}{self.failed} failed, {self.passed} passed, {self.seconds:.1f} s)"
+            case "stopped":
+                return f"STOPPED: {self.reason}"
+            case "in progress":
+                return f"in progress ({cached}some functions not attempted)"
+            case "not graded":
+                return "not graded in its present form yet (make test grades it)"
+        return f"not attempted{' (cached)' if self.cached else ''}"
+
+
+def results_by_slug(records: Iterable[Record]) -> dict[str, Result]:
+    """Records grouped into one ``Result`` per formulation."""
+    grouped: dict[str, Result] = {}
+    for record in records:
+        grouped.setdefault(record.slug, Result(record.slug, [])).records.append(record)
+    return grouped
+
+
+def failed(results: Iterable[Result]) -> bool:
+    """True when any formulation failed or was stopped: the run's exit status is then 1."""
+    return any(r.status in ("failing", "stopped") for r in results)
+
+
+def next_kata(results: dict[str, Result]) -> Formulation | None:
+    """The first kata in the registry's order not yet solved (core katas before bonus ones)."""
+    for formulation in FORMULATIONS:
+        result = results.get(formulation.slug)
+        if result is None or result.status != "solved":
+            return formulation
+    return None
+
+
+def next_line(upcoming: Formulation | None) -> str:
+    """Where to go next: the kata and the command that starts it."""
+    if upcoming is None:
+        return "Every kata solved: compare them side by side with make compare"
+    slug = upcoming.slug
+    return f"Next: {slug}: the task is in problems/{slug}/README.md; grade it with make test F={slug}"
+
+
+def summary_lines(results: dict[str, Result]) -> list[str]:
+    """The kata summary: a line per formulation in the registry's order, its failures, the counts."""
+    lines: list[str] = []
+    for formulation in FORMULATIONS:
+        result = results.get(formulation.slug)
+        if result is None:
+            continue
+        lines.append(f"{formulation.slug:<20} {result.status_line()}")
+        for failure in result.failures():
+            lines += [f"    {line}" for line in failure.message.splitlines()]
+            if failure.output or failure.more_output:
+                lines.append("      what your code printed during this call:")
+                lines += [f"      | {line}" for line in failure.output]
+                if failure.more_output:
+                    lines.append(f"      … and {failure.more_output} more lines")
+    solved = {slug for slug, r in results.items() if r.status == "solved"}
+    lines.append(f"Solved {len(solved & {f.slug for f in CORE})} of {len(CORE)}")
+    bonus = [f for f in FORMULATIONS if f.bonus and f.slug in results]
+    if bonus:
+        lines.append(f"Bonus katas solved {len(solved & {f.slug for f in bonus})} of {len(bonus)}")
+    if len(results) == len(FORMULATIONS):  # a whole run: say where to go next
+        lines.append(next_line(next_kata(results)))
+    return lines

@@ -1,0 +1,1 @@
+"""``coinrow animate``: the table filling, as one self-contained HTML page."""

@@ -1,0 +1,1 @@
+"""``coinrow bench``: CPU time and peak memory of every formulation, against NumPy and C."""

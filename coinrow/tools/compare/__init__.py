@@ -1,0 +1,1 @@
+"""``coinrow compare``: answers against the oracle, the anatomy and the growth of every formulation."""

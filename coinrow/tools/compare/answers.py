@@ -1,0 +1,126 @@
+"""What each formulation answers on a row, in the common terms first / second / difference.
+
+Formulations return different quantities (the registry's ``returns``, a
+``coinrow.game.quantity.Quantity``): the score difference, the first player's
+total, both totals as a pair, the parity guarantee (a lower bound, not the
+optimum) or a line of moves. Each quantity turns its value into ``Totals`` and
+judges it; this module calls the attempts and checks them against the
+exhaustive oracle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from coinrow.game.cases import all_cases
+from coinrow.game.game import Totals, totals_from_difference
+from coinrow.game.oracle import exhaustive_difference
+from coinrow.game.quantity import Quantity
+from coinrow.game.registry import Formulation
+from coinrow.game.settings import WORKERS
+from coinrow.grader.calls import DEFAULT_CALL_LIMIT
+from coinrow.grader.child import Options
+from coinrow.grader.failures import NotAttempted, WrongAnswer
+from coinrow.grader.grade import grade
+from coinrow.grader.grading import Grader
+
+Status = Literal["ok", "not attempted", "failing"]
+UNCHANGED_ROW = (5, 3, 7, 10)  # even, so a formulation limited to even rows can answer it
+
+
+def oracle_totals(row: Sequence[int]) -> Totals:
+    """The optimal totals by exhaustive search (n <= ``ORACLE_MAX_N``, else ``ValueError``)."""
+    return totals_from_difference(row, exhaustive_difference(row))
+
+
+def attempt_status(grader: Grader, formulation: Formulation, thorough: bool = True) -> tuple[Status, str]:
+    """Whether the attempt at ``formulation`` is not attempted, failing or ok, with a one-line reason.
+
+    Grades the value function through ``grader`` (so under its time limit) on the
+    case table's rows: every row, complexity rows up to n = 1000 included, when
+    ``thorough`` (a learner's code, which must never be timed if ``make test``
+    would fail it); the small rows only otherwise (the references). It also checks
+    that the caller's row is left as it was and, for a formulation with more than
+    one function, that each of them is attempted.
+    """
+    slug = formulation.slug
+    try:
+        for case in all_cases():
+            too_long = formulation.max_n is not None and len(case.row) > formulation.max_n
+            if (case.kind == "value" or thorough) and not too_long:
+                grader.check_value(slug, case.row, case.totals, case.parity_guarantee)
+        if thorough:
+            row = list(UNCHANGED_ROW)
+            grader.call(slug, formulation.value_function, row)
+            if row != list(UNCHANGED_ROW):
+                return (
+                    "failing",
+                    f"{formulation.value_function}({list(UNCHANGED_ROW)}) changed the caller's row",
+                )
+            for function in formulation.functions[1:]:  # e.g. parity_move beside parity_guarantee
+                grader.call(slug, function, UNCHANGED_ROW, 0, len(UNCHANGED_ROW) - 1)
+    except NotAttempted:
+        return "not attempted", "a function still raises NotImplementedError"
+    except WrongAnswer as wrong:
+        return "failing", first_line(wrong, slug)
+    return "ok", ""
+
+
+def graded_statuses(impl_dir: Path) -> dict[str, tuple[Status, str]]:
+    """Each formulation's status as ``make test`` gives it (from the progress cache where it can)."""
+    results = grade(Options(impl_dir.resolve(), DEFAULT_CALL_LIMIT), [], jobs=WORKERS, fresh=False)
+    statuses: dict[str, tuple[Status, str]] = {}
+    for slug, result in results.items():
+        failures = result.failures()
+        reason = failures[0].message.splitlines()[0].removeprefix(f"{slug}: ") if failures else ""
+        match result.status:
+            case "solved":
+                statuses[slug] = ("ok", "")
+            case "not attempted" | "in progress":
+                statuses[slug] = ("not attempted", "a function still raises NotImplementedError")
+            case "stopped":
+                statuses[slug] = ("failing", result.reason or "")
+            case _:
+                statuses[slug] = ("failing", reason)
+    return statuses
+
+
+def first_line(wrong: WrongAnswer, slug: str) -> str:
+    """The grader's message, first line only, without its ``slug: `` prefix."""
+    return str(wrong).splitlines()[0].removeprefix(f"{slug}: ")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One formulation's answer on one row.
+
+    ``verdict`` is "agrees" / "differs" (optimum formulations), "reaches the
+    optimum" / "falls short by k" (parity), "no guarantee: odd row", "not
+    attempted" or "failing".
+    """
+
+    slug: str
+    returns: Quantity
+    value: object  # as returned; None when not called
+    totals: Totals | None  # what the value stands for
+    verdict: str
+    shortfall: int | None = None  # parity only: optimal first - guarantee
+    message: str = ""  # why it is failing or differs
+
+
+def answer(grader: Grader, formulation: Formulation, row: Sequence[int], optimum: Totals) -> Answer:
+    """Call the value function on ``row`` and judge it against the ``optimum`` (from the oracle)."""
+    slug, returns = formulation.slug, formulation.returns
+    if not returns.defined_on(row):
+        return Answer(slug, returns, None, None, returns.undefined_verdict)
+    try:
+        value = grader.call(slug, formulation.value_function, row)
+    except NotAttempted:
+        return Answer(slug, returns, None, None, "not attempted")
+    except WrongAnswer as wrong:
+        return Answer(slug, returns, None, None, "failing", message=first_line(wrong, slug))
+    judged = returns.judge(row, value, optimum)
+    return Answer(slug, returns, value, judged.totals, judged.verdict, judged.shortfall, judged.message)
