@@ -103,10 +103,20 @@ def big_stack_or_reexec(argv: list[str]) -> None:
 
 
 def warm_up() -> None:
-    """Import the suite and what it needs before forking, so that no child pays for it again."""
+    """Import the suite and what it needs before forking, so that no child pays for it again.
+
+    The plugin comes first: it loads the hypothesis profile the suite's tests are decorated under.
+    """
     if str(REPO_ROOT) not in sys.path:
         sys.path.insert(0, str(REPO_ROOT))  # where pytest puts it too, so it finds these modules loaded
-    for name in ("pytest", "hypothesis", "numpy", "tests.conftest", "tests.strategies"):
+    for name in (
+        "pytest",
+        "hypothesis",
+        "numpy",
+        "coinrow.grader.plugin",
+        "tests.conftest",
+        "tests.strategies",
+    ):
         importlib.import_module(name)
     for path in sorted((REPO_ROOT / "tests" / "grade").glob("test_*.py")):
         importlib.import_module(f"tests.grade.{path.stem}")
