@@ -1,64 +1,137 @@
-"""The Markdown tables of formulations in the READMEs, generated from the registry.
+"""The documents' generated regions, rewritten from the registry: tables of formulations and counts.
 
-``coinrow dev docs`` prints all three; a test keeps the files in step with the registry:
+Usage: ``coinrow dev docs`` rewrites, in place, every region of the repository's Markdown between
+``<!-- generated: <name> -->`` and ``<!-- end generated -->`` with the text
+``coinrow.dev.docs_text.generated_texts`` gives that name; ``coinrow dev docs --check``
+changes nothing and exits 1 with one line per document that is stale (``make check`` runs it).
+``--root`` names another copy of the repository to work on.
 
-- README.md, the list of katas: state and what each returns, never a recurrence;
-- problems/README.md, the order to work in: the functions to write, state, what they return;
-- solutions/README.md, read after solving: the recurrences, costs and sources.
+A region whose text has several lines (a table, a fenced example) has its markers on lines of
+their own; a one-line text (a count) sits inside a line of prose, never at its start, where
+Markdown would read the line as HTML.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import argparse
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from coinrow.game.registry import FORMULATIONS, Formulation
+from coinrow.dev.docs_text import generated_texts
+from coinrow.game.registry import FORMULATIONS, REPO_ROOT
+from coinrow.game.rowarg import UsageError
 
-Column = tuple[str, Callable[[Formulation], str]]
-
-
-def _tag(f: Formulation) -> str:
-    return " (bonus)" if f.bonus else ""
-
-
-SLUG: Column = ("kata", lambda f: f"`{f.slug}`{_tag(f)}")
-FOLDER: Column = ("folder", lambda f: f"`{f.slug}/`{_tag(f)}")
-WRITE: Column = ("write", lambda f: ", ".join(f"`{name}(…)`" for name in f.functions))
-STATE: Column = ("state", lambda f: f.state)
-RETURNS: Column = ("returns", lambda f: f.returns.label)
-RECURRENCE: Column = ("recurrence", lambda f: f"`{f.recurrence}`")
-TIME: Column = ("time", lambda f: f.time.text)
-SPACE: Column = ("space", lambda f: f.space.text)
-SOURCE: Column = ("source", lambda f: f.source)
+# The documents searched for regions, as globs under the repository's root, in the order reported.
+DOCUMENTS = ("README.md", "problems/README.md", "problems/*/README.md", "solutions/README.md", "docs/*.md")
+OPEN, END = "<!-- generated: ", "<!-- end generated -->"
+REGION = re.compile(re.escape(OPEN) + r"(?P<name>[a-z0-9-]+) -->(?P<body>.*?)" + re.escape(END), re.DOTALL)
 
 
-def markdown_table(columns: tuple[Column, ...], formulations: tuple[Formulation, ...] = FORMULATIONS) -> str:
-    """A Markdown table, one row per formulation in registry order, numbered from 1."""
-    lines = ["| # | " + " | ".join(name for name, _ in columns) + " |", "|---" * (len(columns) + 1) + "|"]
-    for number, f in enumerate(formulations, start=1):
-        cells = [str(number), *(cell(f) for _, cell in columns)]
-        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
-    return "\n".join(lines)
+class DocumentError(ValueError):
+    """A document's markers are malformed: an unknown name, a region left open, a region misplaced."""
 
 
-def katas_table(formulations: tuple[Formulation, ...] = FORMULATIONS) -> str:
-    """README.md's list of katas: what each keeps and returns (no recurrence: no spoilers)."""
-    return markdown_table((SLUG, STATE, RETURNS), formulations)
+def documents(root: Path = REPO_ROOT) -> list[Path]:
+    """The Markdown files under ``root`` that may hold generated regions, in ``DOCUMENTS`` order."""
+    found: list[Path] = []
+    for pattern in DOCUMENTS:
+        found += [path for path in sorted(root.glob(pattern)) if path not in found]
+    return found
 
 
-def order_table(formulations: tuple[Formulation, ...] = FORMULATIONS) -> str:
-    """problems/README.md's order to work in: folder, functions to write, state, what they return."""
-    return markdown_table((FOLDER, WRITE, STATE, RETURNS), formulations)
+def regenerate(text: str, texts: dict[str, str]) -> str:
+    """``text`` with every generated region's body replaced by ``texts[name]``.
+
+    Raises:
+        DocumentError: a region's name is not in ``texts``, a region is not closed (or holds another),
+            a several-line region does not stand on lines of its own, or a one-line one starts a line.
+    """
+
+    def replace(region: re.Match[str]) -> str:
+        name = region["name"]
+        if name not in texts:
+            raise DocumentError(f"unknown generated region {name!r} (known: {', '.join(texts)})")
+        starts_line = region.start() == 0 or text[region.start() - 1] == "\n"
+        ends_line = region.end() == len(text) or text[region.end()] == "\n"
+        several_lines = "\n" in texts[name]
+        if several_lines and not (starts_line and ends_line):
+            raise DocumentError(
+                f"the region {name!r} holds several lines: its markers need lines of their own"
+            )
+        if not several_lines and starts_line:
+            raise DocumentError(f"the region {name!r} starts a line, which Markdown would read as HTML")
+        body = f"\n{texts[name]}\n" if several_lines else texts[name]
+        return f"{OPEN}{name} -->{body}{END}"
+
+    if text.count(OPEN) != len(REGION.findall(text)) or text.count(END) != text.count(OPEN):
+        raise DocumentError(f"a generated region is not closed by {END!r}, or holds another one")
+    return REGION.sub(replace, text)
 
 
-def recurrences_table(formulations: tuple[Formulation, ...] = FORMULATIONS) -> str:
-    """solutions/README.md's table: state, recurrence, returns, cost and source of each formulation."""
-    return markdown_table((SLUG, STATE, RECURRENCE, RETURNS, TIME, SPACE, SOURCE), formulations)
+@dataclass
+class Report:
+    """What one pass over the documents found: the documents rewritten (or stale), and what is malformed."""
+
+    stale: list[str] = field(default_factory=list)  # paths under the root, rewritten unless checking
+    malformed: list[str] = field(default_factory=list)  # one line each: the path and what is wrong
+    with_regions: int = 0  # the documents that hold a generated region
 
 
-if __name__ == "__main__":
-    for title, table in (
-        ("README.md", katas_table()),
-        ("problems/README.md", order_table()),
-        ("solutions/README.md", recurrences_table()),
-    ):
-        print(f"{title}:\n\n{table}\n")
+def update_documents(root: Path, texts: dict[str, str], *, write: bool) -> Report:
+    """Compare every document under ``root`` with ``texts``; with ``write``, rewrite each stale one.
+
+    Raises:
+        OSError: a document cannot be read or written.
+    """
+    report = Report()
+    for path in documents(root):
+        shown = path.relative_to(root).as_posix()
+        text = path.read_text(encoding="utf-8")
+        try:
+            fresh = regenerate(text, texts)
+        except DocumentError as error:
+            report.malformed.append(f"{shown}: {error}")
+            continue
+        report.with_regions += OPEN in text
+        if fresh != text:
+            report.stale.append(shown)
+            if write:
+                path.write_text(fresh, encoding="utf-8")
+    return report
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow dev docs``."""
+    parser.add_argument(
+        "--check", action="store_true", help="change nothing; exit 1 naming each document that is stale"
+    )
+    parser.add_argument(
+        "--root", type=Path, default=REPO_ROOT, help="the repository to work on (default: this one)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow dev docs``: rewrite the generated regions; with ``--check``, 1 if any is stale. Either way,
+    1 if a document's markers are malformed (one line each).
+
+    Raises:
+        UsageError: ``--root`` holds no README.md.
+        OSError: a document cannot be read or written.
+    """
+    root: Path = args.root
+    if not (root / "README.md").is_file():
+        raise UsageError(f"--root: {root} holds no README.md: give the root of a copy of the repository")
+    report = update_documents(root, generated_texts(FORMULATIONS), write=not args.check)
+    fix = "coinrow dev docs" + ("" if root.resolve() == REPO_ROOT else f" --root={root}")
+    for shown in report.stale:
+        print(
+            f"{shown} is stale: its generated text is not the registry's; run {fix}"
+            if args.check
+            else f"rewrote {shown}"
+        )
+    for line in report.malformed:
+        print(line)
+    if not report.stale and not report.malformed:
+        print(f"the generated regions of {report.with_regions} documents are up to date")
+    return 1 if report.malformed or (args.check and report.stale) else 0

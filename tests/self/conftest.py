@@ -1,12 +1,14 @@
-"""Fixtures of the repository's own tests: the stubs as committed, a fresh clone."""
+"""Fixtures of the repository's own tests: the stubs as committed, a fresh clone, a copy of the documents."""
 
 import os
+import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from coinrow.dev.docs import documents
 from coinrow.dev.shipped import export_stubs
 from coinrow.game.registry import REPO_ROOT
 
@@ -38,3 +40,14 @@ def clone(tmp_path: Path) -> Path:
         pytest.skip("not a git checkout")
     subprocess.run(["git", "clone", "-q", str(REPO_ROOT), str(tmp_path / "kata")], check=True)
     return tmp_path / "kata"
+
+
+@pytest.fixture
+def documents_copy(tmp_path: Path) -> Path:
+    """A copy of the documents ``coinrow dev docs`` rewrites, laid out as in the repository."""
+    root = tmp_path / "repo"
+    for document in documents():
+        copy = root / document.relative_to(REPO_ROOT)
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(document, copy)
+    return root

@@ -1,13 +1,18 @@
-"""The READMEs' tables are the registry's; the top-level README stays short and its links resolve."""
+"""The documents' tables and counts are the registry's, written by ``coinrow dev docs`` and checked by its
+``--check``; the top-level README stays short and its links resolve."""
 
 import re
+from pathlib import Path
 
 import pytest
 
-from coinrow.dev.docs import katas_table, order_table, recurrences_table
-from coinrow.game.registry import REPO_ROOT
+from coinrow.dev.docs import END, OPEN, REGION, DocumentError, documents, regenerate
+from coinrow.dev.docs_text import count_word, generated_texts, katas_table, order_table, recurrences_table
+from coinrow.game.registry import CORE, FORMULATIONS, REPO_ROOT
+from tests.self.commandline import coinrow
 
 README_LIMIT = 8 * 1024  # bytes: the part a learner reads first fits on two screens
+COUNTS = (len(CORE), len(FORMULATIONS) - len(CORE), len(FORMULATIONS))  # core, bonus, all
 
 
 @pytest.mark.parametrize(
@@ -20,11 +25,77 @@ README_LIMIT = 8 * 1024  # bytes: the part a learner reads first fits on two scr
 )
 def test_the_tables_match_the_registry(path: str, table: str) -> None:
     text = (REPO_ROOT / path).read_text(encoding="utf-8")
-    assert table in text, f"{path} is stale: paste in its table from python -m coinrow.dev.docs"
+    assert table in text, f"{path} is stale: coinrow dev docs rewrites it"
+
+
+def test_the_committed_documents_are_up_to_date() -> None:
+    done = coinrow("dev", "docs", "--check")
+    assert (done.returncode, done.stderr) == (0, "")
+    (line,) = done.stdout.splitlines()
+    assert re.fullmatch(r"the generated regions of \d+ documents are up to date", line)
+
+
+def test_every_generated_text_has_a_region() -> None:
+    used = {region["name"] for path in documents() for region in REGION.finditer(path.read_text("utf-8"))}
+    assert used == set(generated_texts())
+
+
+def _outside_regions(text: str) -> str:
+    return REGION.sub(" ", text)
+
+
+@pytest.mark.parametrize("path", [p.relative_to(REPO_ROOT).as_posix() for p in documents()])
+def test_counts_are_written_only_in_generated_regions(path: str) -> None:
+    """ "six" appears where the registry says six, and only there: no count is written by hand."""
+    text = _outside_regions((REPO_ROOT / path).read_text(encoding="utf-8"))
+    words = "|".join(count_word(count) for count in COUNTS)
+    assert re.findall(rf"\b({words})\b", text, flags=re.IGNORECASE) == []
+    assert re.findall(r"\bK of \d+", text) == []
+
+
+def test_the_package_description_gives_no_count() -> None:
+    description = re.search(r'^description = "(.*)"$', (REPO_ROOT / "pyproject.toml").read_text(), re.M)
+    assert description is not None
+    assert not re.search(r"\b\d+\b|\b({})\b".format("|".join(map(count_word, COUNTS))), description[1])
+
+
+def test_a_stale_document_is_named_in_one_line_and_left_unchanged(documents_copy: Path) -> None:
+    readme = documents_copy / "README.md"
+    fresh = readme.read_text(encoding="utf-8")
+    core = f"{OPEN}core-count -->{count_word(len(CORE))}{END}"
+    readme.write_text(fresh.replace(core, f"{OPEN}core-count -->{count_word(len(CORE) + 1)}{END}", 1))
+    stale = readme.read_text(encoding="utf-8")
+    done = coinrow("dev", "docs", "--check", f"--root={documents_copy}")
+    assert done.returncode == 1
+    assert done.stdout.splitlines() == [
+        "README.md is stale: its generated text is not the registry's; "
+        f"run coinrow dev docs --root={documents_copy}"
+    ]
+    assert readme.read_text(encoding="utf-8") == stale
+    rewritten = coinrow("dev", "docs", f"--root={documents_copy}")
+    assert (rewritten.returncode, rewritten.stdout) == (0, "rewrote README.md\n")
+    assert readme.read_text(encoding="utf-8") == fresh
+    assert coinrow("dev", "docs", "--check", f"--root={documents_copy}").returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        (f"a {OPEN}no-such-count -->six{END} b", "unknown generated region 'no-such-count'"),
+        (f"a {OPEN}core-count -->six b", "not closed"),
+        (f"{OPEN}core-count -->six{END} ways", "starts a line"),
+        (f"the table: {OPEN}katas-table -->\n{END}\n", "its markers need lines of their own"),
+    ],
+)
+def test_malformed_markers_are_refused(text: str, problem: str) -> None:
+    with pytest.raises(DocumentError, match=problem):
+        regenerate(text, generated_texts())
 
 
 def test_readme_fits_in_8_kb() -> None:
-    assert len((REPO_ROOT / "README.md").read_bytes()) <= README_LIMIT
+    """Measured as a reader sees it: without the markers of its generated regions."""
+    shown = re.sub(r"<!--.*?-->", "", (REPO_ROOT / "README.md").read_text(encoding="utf-8"), flags=re.DOTALL)
+    assert len(shown.encode("utf-8")) <= README_LIMIT
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,109 @@
+"""The text of every generated region of the documents, by name, from the registry.
+
+``coinrow dev docs`` (coinrow/dev/docs.py) writes each text between the markers
+``<!-- generated: <name> -->`` and ``<!-- end generated -->``; nobody edits it by hand.
+There are three kinds:
+
+- the tables of formulations: README.md's list of katas (state and what each returns, never a
+  recurrence), problems/README.md's order to work in (the functions to write) and
+  solutions/README.md's recurrences, costs and sources, read after solving;
+- the counts, as words ("six") or in the summary's own words (``Solved K of 6``): the core katas
+  (not bonus), the bonus ones and all of them;
+- README.md's fenced examples that show a count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from coinrow.game.registry import FORMULATIONS, Formulation
+
+Column = tuple[str, Callable[[Formulation], str]]
+
+NUMBER_WORDS = (
+    *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    *("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"),
+    "twenty",
+)
+
+
+def count_word(count: int) -> str:
+    """``count`` (>= 0) as prose writes it: a word up to twenty ("six"), digits beyond."""
+    return NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
+
+
+def _tag(f: Formulation) -> str:
+    return " (bonus)" if f.bonus else ""
+
+
+SLUG: Column = ("kata", lambda f: f"`{f.slug}`{_tag(f)}")
+FOLDER: Column = ("folder", lambda f: f"`{f.slug}/`{_tag(f)}")
+WRITE: Column = ("write", lambda f: ", ".join(f"`{name}(…)`" for name in f.functions))
+STATE: Column = ("state", lambda f: f.state)
+RETURNS: Column = ("returns", lambda f: f.returns.label)
+RECURRENCE: Column = ("recurrence", lambda f: f"`{f.recurrence}`")
+TIME: Column = ("time", lambda f: f.time.text)
+SPACE: Column = ("space", lambda f: f.space.text)
+SOURCE: Column = ("source", lambda f: f.source)
+
+
+def markdown_table(columns: tuple[Column, ...], formulations: tuple[Formulation, ...] = FORMULATIONS) -> str:
+    """A Markdown table, one row per formulation in registry order, numbered from 1."""
+    lines = ["| # | " + " | ".join(name for name, _ in columns) + " |", "|---" * (len(columns) + 1) + "|"]
+    for number, f in enumerate(formulations, start=1):
+        cells = [str(number), *(cell(f) for _, cell in columns)]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def katas_table(formulations: tuple[Formulation, ...] = FORMULATIONS) -> str:
+    """README.md's list of katas: what each keeps and returns (no recurrence: no spoilers)."""
+    return markdown_table((SLUG, STATE, RETURNS), formulations)
+
+
+def order_table(formulations: tuple[Formulation, ...] = FORMULATIONS) -> str:
+    """problems/README.md's order to work in: folder, functions to write, state, what they return."""
+    return markdown_table((FOLDER, WRITE, STATE, RETURNS), formulations)
+
+
+def recurrences_table(formulations: tuple[Formulation, ...] = FORMULATIONS) -> str:
+    """solutions/README.md's table: state, recurrence, returns, cost and source of each formulation."""
+    return markdown_table((SLUG, STATE, RECURRENCE, RETURNS, TIME, SPACE, SOURCE), formulations)
+
+
+# README.md's first commands and its example summary; {core} and {bonus} are the counts the summary shows.
+COMMANDS_EXAMPLE = """\
+```
+make test    # grades your answers in problems/; on a fresh clone all "not attempted", "Solved 0 of {core}"
+make check   # the repository's own checks on the references and the stubs as committed, never your attempts
+```"""
+SUMMARY_EXAMPLE = """\
+```
+difference_dp        FAILING (12 failed, 21 passed, 1.0 s)
+    difference_dp: score_difference((0, 1, 0, 0)) returned -1, expected 1
+      likely mistake (greedy): both players take the larger end every turn, which is not optimal play
+min_of_opponent_dp   not attempted (cached)
+...
+Solved 0 of {core}
+Bonus katas solved 0 of {bonus}
+Next: difference_dp: the task is in problems/difference_dp/README.md; grade it with make test F=difference_dp
+```"""
+
+
+def generated_texts(formulations: tuple[Formulation, ...] = FORMULATIONS) -> dict[str, str]:
+    """The text of each generated region, by the name its markers give; a text of several lines
+    fills a region whose markers stand on lines of their own, a one-line text sits inside a line."""
+    core = sum(not f.bonus for f in formulations)
+    bonus = len(formulations) - core
+    return {
+        "katas-table": katas_table(formulations),
+        "order-table": order_table(formulations),
+        "recurrences-table": recurrences_table(formulations),
+        "core-count": count_word(core),
+        "bonus-count": count_word(bonus),
+        "all-count": count_word(len(formulations)),
+        "solved-line": f"`Solved K of {core}`",
+        "bonus-solved-line": f"`Bonus katas solved K of {bonus}`",
+        "commands-example": COMMANDS_EXAMPLE.format(core=core),
+        "summary-example": SUMMARY_EXAMPLE.format(core=core, bonus=bonus),
+    }
