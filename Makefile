@@ -59,19 +59,24 @@ lint: shipped ## ruff check, ruff format --check, and the layers of coinrow/ (li
 typecheck: shipped ## mypy --strict: the repository's code and the stubs as committed
 	$(VENV)/bin/mypy coinrow tests solutions/*/*.py $(SHIPPED)/*/*.py
 
-# Lint, types and the grading suite on the references run side by side (each one's output kept together);
-# the references are graded through the grading driver, one process per formulation. The repository's
-# self-tests and doctests then run in one pytest, spread over the cores by pytest-xdist (the catalogue's
-# tests, and the driver's, each kept in one process).
+# Lint, types, the grading suite on the references and the documents' generated text run side by side
+# (each one's output kept together); the references are graded through the grading driver, one process per
+# formulation. The repository's self-tests and doctests then run in one pytest, spread over the cores by
+# pytest-xdist (the catalogue's tests, and the driver's, each kept in one process).
 CORES := $(shell nproc 2>/dev/null || echo 2)
 check: $(STAMP) ## the repository's own checks: lint, types, the grading suite on the references, self-tests
-	@$(MAKE) --no-print-directory -j$(CORES) --output-sync=target lint typecheck references
+	@$(MAKE) --no-print-directory -j$(CORES) --output-sync=target lint typecheck references docs
 	$(PY) -m pytest tests --ignore=tests/grade --ignore=tests/e2e --impl=solutions --hypothesis-profile=ci \
 		--numprocesses=auto --dist=loadgroup
 
 .PHONY: references
 references: $(STAMP)
 	$(COINROW) test --impl=solutions --no-cache --profile=ci
+
+# The READMEs' tables and counts are the registry's, written by `coinrow dev docs`; never edited by hand.
+.PHONY: docs
+docs: $(STAMP)
+	$(COINROW) dev docs --check
 
 catalogue: $(STAMP) ## grade every catalogued wrong answer and correct alternative, as a table
 	@$(COINROW) dev catalogue
