@@ -34,7 +34,7 @@ from coinrow.game.rowarg import UsageError, formulation_slugs
 from coinrow.game.settings import WORKERS
 
 EQUIVALENTS = REPO_ROOT / "tests" / "mutation" / "equivalent.toml"
-SAMPLE = 20  # mutants per reference without --full: a few minutes for all eleven on 2 cores
+SAMPLE = 20  # mutants per reference without --full: a few minutes for all of them on 2 cores
 
 
 @dataclass(frozen=True)

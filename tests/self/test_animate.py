@@ -31,7 +31,7 @@ nonempty_rows = st.lists(coin, min_size=1, max_size=8)
 
 
 @pytest.mark.parametrize("formulation", TABLE_SLUGS)
-@settings(max_examples=50)  # x 5 formulations; each cell is checked by the exponential oracle
+@settings(max_examples=50)  # x each table-filling formulation; every cell checked by the exponential oracle
 @given(row=nonempty_rows)
 def test_every_cell_is_the_oracles_value_filled_by_interval_length(formulation: str, row: list[int]) -> None:
     steps = animation_steps(row, formulation)
@@ -42,7 +42,7 @@ def test_every_cell_is_the_oracles_value_filled_by_interval_length(formulation: 
 
 
 @pytest.mark.parametrize("formulation", TABLE_SLUGS)
-@settings(max_examples=50)  # x 5 formulations; each cell is checked by the exponential oracle
+@settings(max_examples=50)  # x each table-filling formulation; every cell checked by the exponential oracle
 @given(row=nonempty_rows)
 def test_the_chosen_branch_gives_the_cells_value(formulation: str, row: list[int]) -> None:
     for step in animation_steps(row, formulation):

@@ -16,7 +16,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from coinrow.game.registry import FORMULATIONS, IMPLS, source_file
+from coinrow.game.registry import CORE, FORMULATIONS, IMPLS, source_file
 from coinrow.grader.results import summary_lines
 from tests.self.commandline import run_module
 
@@ -162,7 +162,7 @@ def test_a_recursion_limit_set_at_import_stays_and_borrowed_code_is_not_graded(t
 
 
 def test_progress_is_cached_and_counted(shipped_stubs: Path, tmp_path: Path) -> None:
-    """``F=x`` grades x and shows the others from the cache, so "Solved K of 6" counts them all."""
+    """``F=x`` grades x and shows the others from the cache, so "Solved K of N" counts them all."""
     folder = tmp_path / "kata"
     chosen = ("difference_dp", "prefix_sum_dp", "min_of_opponent_dp")
     for slug in chosen:
@@ -172,18 +172,18 @@ def test_progress_is_cached_and_counted(shipped_stubs: Path, tmp_path: Path) -> 
         target.write_bytes(source_file(source, slug).read_bytes())
     args = ["--impl", str(folder), "--profile", "catalogue"]
     first = run_module("coinrow", "test", *args, "--formulation", ",".join(chosen))
-    assert "Solved 2 of 6" in first.stdout
+    assert f"Solved 2 of {len(CORE)}" in first.stdout
     assert "(cached" not in first.stdout
     report = tmp_path / "results.json"
     again = run_module("coinrow", "test", *args, "--formulation", "difference_dp", "--report", str(report))
-    assert "Solved 2 of 6" in again.stdout
+    assert f"Solved 2 of {len(CORE)}" in again.stdout
     assert "prefix_sum_dp        solved (cached" in again.stdout
     assert "min_of_opponent_dp   not attempted (cached)" in again.stdout
     prefix = source_file(folder, "prefix_sum_dp")
     prefix.write_text(prefix.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
     edited = run_module("coinrow", "test", *args, "--formulation", "difference_dp")
     assert "prefix_sum_dp        not graded in its present form yet" in edited.stdout
-    assert "Solved 1 of 6" in edited.stdout  # an edited kata is not counted from its old result
+    assert f"Solved 1 of {len(CORE)}" in edited.stdout  # an edited kata is not counted from its old result
     assert "difference_dp        solved (33" in again.stdout  # graded again, as asked
     results = json.loads(report.read_text(encoding="utf-8"))
     assert results["version"] == 3
