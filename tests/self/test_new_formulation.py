@@ -1,7 +1,8 @@
 """Adding a kata is one registry entry, a stub, a reference and a task README: the tools find the rest.
 
 ``tests.self.new_formulation`` registers one more formulation in a child process and lays
-its files out in a temporary folder; grading, ``compare`` and ``trace`` must show it.
+its files out in a temporary folder; grading, ``compare`` and ``trace`` must show it, and
+``coinrow dev docs`` must add its row to the READMEs' tables and count it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.self.commandline import run_module
+from coinrow.dev.docs import END, OPEN
+from coinrow.dev.docs_text import count_word
+from coinrow.game.registry import CORE, FORMULATIONS
+from tests.self.commandline import coinrow, run_module
 from tests.self.new_formulation import NEW, lay_out
 
 FAST = ("--sizes=16", "--oracle-sizes=4")  # one size each: no growth table to wait for
@@ -66,3 +70,32 @@ def test_it_is_traced(folder: Path) -> None:
     text = " ".join(with_new(folder, "coinrow", *args).split())
     assert "memo(0, 3): take left -1, take right 5 → 5 →" in text
     assert "Final totals: first 15, second 10 (15 to 10)." in text
+
+
+def test_its_row_and_the_counts_are_generated(folder: Path, documents_copy: Path) -> None:
+    root = f"--root={documents_copy}"
+    changed = ["README.md", "problems/README.md", "solutions/README.md", "docs/grader-trust.md"]
+    assert with_new(folder, "coinrow", "dev", "docs", root).splitlines() == [f"rewrote {p}" for p in changed]
+    text = {path: (documents_copy / path).read_text(encoding="utf-8") for path in changed}
+    # the last row of each table; one more bonus kata and one more in all, as many core katas
+    every, bonus, core = len(FORMULATIONS) + 1, len(FORMULATIONS) - len(CORE) + 1, len(CORE)
+    slug, state, returns = f"`{NEW.slug}` (bonus)", NEW.state, NEW.returns.label
+    assert f"| {every} | {slug} | {state} | {returns} |\n" in text["README.md"]
+    assert (
+        f"| {every} | `{NEW.slug}/` (bonus) | `score_difference(…)` | {state} | {returns} |\n"
+        in text["problems/README.md"]
+    )
+    assert f"| {every} | {slug} | {state} | `{NEW.recurrence}` | {returns} |" in text["solutions/README.md"]
+    for path, name, count in [
+        ("README.md", "core-count", count_word(core)),
+        ("README.md", "bonus-count", count_word(bonus)),
+        ("README.md", "solved-line", f"`Solved K of {core}`"),
+        ("problems/README.md", "bonus-solved-line", f"`Bonus katas solved K of {bonus}`"),
+        ("docs/grader-trust.md", "all-count", count_word(every)),
+    ]:
+        assert f"{OPEN}{name} -->{count}{END}" in text[path]
+    assert f"Solved 0 of {core}\nBonus katas solved 0 of {bonus}\n" in text["README.md"]
+    assert with_new(folder, "coinrow", "dev", "docs", "--check", root).endswith("are up to date\n")
+    without = coinrow("dev", "docs", "--check", root)  # the registry as committed: each of them is stale
+    assert without.returncode == 1
+    assert [line.split(" is stale")[0] for line in without.stdout.splitlines()] == changed
