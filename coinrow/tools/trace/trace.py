@@ -18,18 +18,16 @@ from typing import Any, Literal
 
 from coinrow.game.game import (
     End,
-    Move,
     Step,
     Totals,
-    difference_table,
     fill_steps,
     first_player_can_win,
-    optimal_line,
     optimal_totals,
     parity_class_sums,
     totals_json,
     winner,
 )
+from coinrow.game.line import Move, Player, line_of, optimal_choice, optimal_line
 from coinrow.game.quantity import CellValue
 from coinrow.game.registry import Formulation, by_slug
 from coinrow.game.rowarg import UsageError
@@ -101,21 +99,15 @@ def parity_line(coins: Sequence[int]) -> list[Move]:
             f"the parity strategy needs an even number of coins, got {len(coins)}: with an odd row "
             "both ends are in the even class, and after the first move the second player owns the strategy"
         )
-    table = difference_table(coins)
     parity = 0 if chosen_class(coins) == "even" else 1
-    moves: list[Move] = []
-    i, j = 0, len(coins) - 1
-    while i <= j:
-        player: Literal["first", "second"] = "first" if len(moves) % 2 == 0 else "second"
-        if player == "first":
-            end: End = "left" if i % 2 == parity else "right"
-            tie = False
-        else:
-            end, tie = table[i, j].ends[0], len(table[i, j].ends) == 2
-        index = i if end == "left" else j
-        moves.append(Move(len(moves) + 1, player, end, index, coins[index], tie))
-        i, j = (i + 1, j) if end == "left" else (i, j - 1)
-    return moves
+    optimal = optimal_choice(coins)
+
+    def choose(i: int, j: int, player: Player) -> tuple[End, bool]:
+        if player == "first":  # the end whose index is in the chosen class; never a tie
+            return ("left" if i % 2 == parity else "right"), False
+        return optimal(i, j, player)
+
+    return line_of(coins, choose)
 
 
 def _moves_json(moves: Sequence[Move]) -> list[dict[str, Any]]:
