@@ -10,7 +10,7 @@ import argparse
 import re
 from pathlib import Path
 
-from coinrow.game.registry import by_slug, resolve_impl
+from coinrow.game.registry import NoSuchFolder, by_slug, resolve_impl
 
 _INTEGER = re.compile(r"[+-]?\d+")
 MAX_DIGITS = 1000  # Python refuses to print ints past 4300 digits; sums of long coins must still print
@@ -95,12 +95,10 @@ def impl_dir(impl: str, option: str = "IMPL") -> Path:
     Raises:
         UsageError: if there is no such folder.
     """
-    path = resolve_impl(impl)
-    if path is None:
-        raise UsageError(
-            f"{option}={impl}: no such folder (use problems, solutions or a folder laid out like them)"
-        )
-    return path
+    try:
+        return resolve_impl(impl)
+    except NoSuchFolder as error:
+        raise UsageError(f"{option}={impl}: {error}") from None
 
 
 def parse_sizes(option: str, text: str, smallest: int = 1) -> tuple[int, ...]:
