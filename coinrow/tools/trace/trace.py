@@ -30,7 +30,6 @@ from coinrow.game.game import (
 from coinrow.game.line import Move, Player, line_of, optimal_choice, optimal_line
 from coinrow.game.quantity import CellValue
 from coinrow.game.registry import Formulation, by_slug
-from coinrow.game.rowarg import UsageError
 from coinrow.game.tables import DIFFERENCE_TABLE, TableKind
 
 
@@ -88,14 +87,18 @@ def chosen_class(coins: Sequence[int]) -> Literal["even", "odd"]:
     return "even" if even >= odd else "odd"
 
 
+class OddRow(ValueError):
+    """The parity strategy asked of a row with an odd number of coins; ``str()`` is the one-line message."""
+
+
 def parity_line(coins: Sequence[int]) -> list[Move]:
     """The first player follows the parity strategy; the second plays optimally.
 
     Raises:
-        UsageError: if the number of coins is odd.
+        OddRow: if the number of coins is odd.
     """
     if len(coins) % 2:
-        raise UsageError(
+        raise OddRow(
             f"the parity strategy needs an even number of coins, got {len(coins)}: with an odd row "
             "both ends are in the even class, and after the first move the second player owns the strategy"
         )
@@ -174,7 +177,11 @@ def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]
 
 
 def parity_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]:
-    """The parity trace as plain JSON data (schema in docs/json-output.md)."""
+    """The parity trace as plain JSON data (schema in docs/json-output.md).
+
+    Raises:
+        OddRow: if the number of coins is odd.
+    """
     moves = parity_line(coins)
     achieved = running_totals(moves)[-1] if moves else Totals(0, 0)
     optimum = optimal_totals(coins)
