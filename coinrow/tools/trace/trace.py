@@ -141,16 +141,28 @@ def _value_json(value: CellValue) -> int | list[int]:
     return list(value) if isinstance(value, tuple) else value
 
 
-def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]:
-    """The trace as plain JSON data (schema in docs/json-output.md)."""
-    view = table_view(formulation)
-    steps = table_steps(coins, view)
-    top = steps[-1]
+def _trace_data(
+    formulation: Formulation, coins: Sequence[int], own: dict[str, Any], optimum: Totals
+) -> dict[str, Any]:
+    """A trace's JSON: the command and the row, the formulation's ``own`` part, then the optimal line of
+    play and the verdicts every trace ends with."""
     return {
         "command": "trace",
         "formulation": formulation.slug,
         "row": list(coins),
         "sum": sum(coins),
+        **own,
+        "line": _moves_json(optimal_line(coins)),
+        **_verdicts(optimum),
+    }
+
+
+def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]:
+    """The trace as plain JSON data (schema in docs/json-output.md)."""
+    view = table_view(formulation)
+    steps = table_steps(coins, view)
+    top = steps[-1]
+    own = {
         "table": {
             "symbol": view.kind.symbol,
             "holds": view.kind.quantity.key,
@@ -171,9 +183,8 @@ def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]
             "value": _value_json(view.value(top)),
             "read": formulation.answer,
         },
-        "line": _moves_json(optimal_line(coins)),
-        **_verdicts(optimal_totals(coins)),
     }
+    return _trace_data(formulation, coins, own, optimal_totals(coins))
 
 
 def parity_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]:
@@ -190,17 +201,12 @@ def parity_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any
         for name, start in (("even", 0), ("odd", 1))
     }
     chosen = chosen_class(coins)
-    return {
-        "command": "trace",
-        "formulation": formulation.slug,
-        "row": list(coins),
-        "sum": sum(coins),
+    strategy = {
         "classes": classes,
         "chosen": chosen,
         "guarantee": classes[chosen]["sum"],
         "parity_line": _moves_json(moves),
         "parity_totals": totals_json(achieved),
         "shortfall": optimum.first - achieved.first,
-        "line": _moves_json(optimal_line(coins)),
-        **_verdicts(optimum),
     }
+    return _trace_data(formulation, coins, strategy, optimum)
