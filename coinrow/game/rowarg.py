@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 from coinrow.game.registry import NoSuchFolder, by_slug, resolve_impl
+from coinrow.game.settings import MAX_COINS
 
 _INTEGER = re.compile(r"[+-]?\d+")
 MAX_DIGITS = 1000  # Python refuses to print ints past 4300 digits; sums of long coins must still print
@@ -56,6 +57,18 @@ def parse_row(text: str, max_coins: int | None = None, *, required: bool = False
     if max_coins is not None and len(coins) > max_coins:
         raise UsageError(f"{len(coins)} coins is over this tool's limit of {max_coins}")
     return tuple(coins)
+
+
+def row_option(text: str) -> tuple[int, ...]:
+    """The ``--row`` of the tools that play or draw one row (``play``, ``animate``): 1 to ``MAX_COINS`` coins.
+
+    Raises:
+        UsageError: ``--row: `` and what ``parse_row`` finds wrong with it.
+    """
+    try:
+        return parse_row(text, MAX_COINS, required=True)
+    except UsageError as error:
+        raise UsageError(f"--row: {error}") from None
 
 
 def formulation_slug(slug: str) -> str:

@@ -23,8 +23,7 @@ from rich.markup import escape
 
 from coinrow.game.game import DifferenceTable, End, difference_table, optimal_totals
 from coinrow.game.line import Walk
-from coinrow.game.rowarg import UsageError, parse_row
-from coinrow.game.settings import MAX_COINS
+from coinrow.game.rowarg import row_option
 from coinrow.tools.console import output_console
 
 RANDOM_ROW_LENGTH = 8
@@ -172,10 +171,7 @@ def run(args: argparse.Namespace) -> int:
         UsageError: a bad ``--row``.
     """
     if args.row is not None:
-        try:
-            coins = parse_row(args.row, MAX_COINS, required=True)
-        except UsageError as error:
-            raise UsageError(f"--row: {error}") from None
+        coins = row_option(args.row)
     console = output_console(highlight=False, soft_wrap=True)  # the terminal wraps long lines
     if args.row is None:
         seed = args.seed if args.seed is not None else random.randrange(100_000)

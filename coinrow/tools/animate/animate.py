@@ -28,8 +28,7 @@ from coinrow.game.game import End, Recurrence, Totals, fill_steps, optimal_total
 from coinrow.game.line import optimal_line
 from coinrow.game.quantity import CellValue
 from coinrow.game.registry import FORMULATIONS, by_slug
-from coinrow.game.rowarg import UsageError, formulation_slug, parse_row
-from coinrow.game.settings import MAX_COINS
+from coinrow.game.rowarg import UsageError, formulation_slug, row_option
 from coinrow.game.tables import TableKind
 
 DEFAULT_ROW = (5, 3, 7, 10)
@@ -258,10 +257,7 @@ def run(args: argparse.Namespace) -> int:
             f"{formulation.slug} has no table to animate (it keeps no n x n interval table); "
             f"these do: {', '.join(TABLE_SLUGS)}"
         )
-    try:
-        coins = parse_row(args.row, MAX_COINS, required=True)
-    except UsageError as error:
-        raise UsageError(f"--row: {error}") from None
+    coins = row_option(args.row)
     try:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(render_html(coins, args.formulation), encoding="utf-8")
