@@ -1,4 +1,4 @@
-"""The game model: optimal totals, verdicts and an optimal line of play.
+"""The game model: optimal totals, verdicts, the difference table and how a move changes the interval.
 
 Glossary: ``coins`` is the row of integer coin values, ``i``/``j`` are the
 inclusive ends of the interval still on the table, the *mover* is the player
@@ -6,7 +6,8 @@ whose turn it is. Under optimal play ``first`` and ``second`` are the two
 players' totals and ``difference = first - second``; since
 ``first + second = sum(coins)``, ``first = (sum + difference) // 2``.
 
-The tools (trace, play, animate, compare) read the game through this module.
+The tools (trace, play, animate, compare) read the game through this module
+and ``coinrow.game.line`` (lines of play, walked one ``taken`` move at a time).
 Its table is the bottom-up score-difference interval DP, with the end chosen
 in every cell kept beside the value; it is checked against the exhaustive
 oracle in ``coinrow.game.oracle`` by the repository's own tests.
@@ -80,6 +81,17 @@ def split_sum(total: int, difference: int) -> Totals:
     return Totals(first, total - first)
 
 
+def taken(i: int, j: int, end: End) -> tuple[int, Interval]:
+    """A move on coins ``i..j``: the index of the coin taking ``end`` takes, and the interval it leaves.
+
+    The one place a move is applied to an interval; the last coin leaves an empty one (``i > j``).
+
+    >>> taken(0, 3, "left"), taken(0, 3, "right")
+    ((0, (1, 3)), (3, (0, 2)))
+    """
+    return (i, (i + 1, j)) if end == "left" else (j, (i, j - 1))
+
+
 @dataclass(frozen=True)
 class Cell:
     """One interval of the table: the mover's best difference and the end(s) that reach it."""
@@ -127,7 +139,13 @@ class DifferenceTable(Mapping[tuple[int, int], Cell]):
 
     def candidates(self, i: int, j: int) -> tuple[int, int]:
         """The mover's difference on coins ``i..j`` (``i < j``) taking the left end, and the right end."""
-        return self.coins[i] - self.value(i + 1, j), self.coins[j] - self.value(i, j - 1)
+        return self.after(i, j, "left"), self.after(i, j, "right")
+
+    def after(self, i: int, j: int, end: End) -> int:
+        """The mover's difference on coins ``i..j`` (``i <= j``) after taking ``end``, both playing
+        optimally from then on: the coin taken minus ``D`` of the interval it leaves (0 when empty)."""
+        index, rest = taken(i, j, end)
+        return self.coins[index] - self.value(*rest)
 
     def __iter__(self) -> Iterator[tuple[int, int]]:
         n = len(self.coins)
@@ -219,65 +237,6 @@ def optimal_totals(coins: Sequence[int]) -> Totals:
     if not coins:
         return Totals(0, 0)
     return totals_from_difference(coins, difference_table(coins).value(0, len(coins) - 1))
-
-
-@dataclass(frozen=True)
-class Move:
-    """One turn of a line of play."""
-
-    turn: int  # 1-based
-    player: Literal["first", "second"]
-    end: End
-    index: int  # position of the coin taken, in the original row
-    coin: int
-    tie: bool  # True when the other end was equally good
-
-
-def optimal_line(coins: Sequence[int]) -> list[Move]:
-    """An optimal line of play: every move keeps the mover's optimal difference.
-
-    Where both ends are equally good the left end is taken and ``tie`` is set.
-
-    Args:
-        coins: the row, length n >= 0.
-
-    Returns:
-        n moves, alternating first, second, first, ...
-
-    >>> [m.coin for m in optimal_line([8, 15, 3, 7])]
-    [7, 8, 15, 3]
-    """
-    table = difference_table(coins)
-    moves: list[Move] = []
-    i, j = 0, len(coins) - 1
-    while i <= j:
-        cell = table[i, j]
-        end = cell.ends[0]
-        index = i if end == "left" else j
-        player: Literal["first", "second"] = "first" if len(moves) % 2 == 0 else "second"
-        moves.append(Move(len(moves) + 1, player, end, index, coins[index], len(cell.ends) == 2))
-        if end == "left":
-            i += 1
-        else:
-            j -= 1
-    return moves
-
-
-def line_totals(coins: Sequence[int], moves: Sequence[End]) -> Totals:
-    """The totals a line of play collects: move k is the first player's for even k, the second's for odd.
-
-    Args:
-        coins: the row, length n.
-        moves: n moves, each "left" or "right".
-
-    >>> line_totals([8, 15, 3, 7], ["right", "left", "left", "right"])
-    Totals(first=22, second=11)
-    """
-    i, j, collected = 0, len(coins) - 1, [0, 0]
-    for turn, move in enumerate(moves):
-        collected[turn % 2] += coins[i] if move == "left" else coins[j]
-        i, j = (i + 1, j) if move == "left" else (i, j - 1)
-    return Totals(collected[0], collected[1])
 
 
 def parity_class_sums(coins: Sequence[int]) -> tuple[int, int]:

@@ -21,7 +21,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from coinrow.game.game import Totals, line_totals, parity_class_sums, totals_from_difference
+from coinrow.game.game import Totals, parity_class_sums, totals_from_difference
+from coinrow.game.line import line_totals
 from coinrow.game.shown import is_exact_int, type_problem
 
 CellValue = int | tuple[int, int]  # a cell of a table: a difference, a total, or a (mover, other) pair

@@ -131,10 +131,24 @@ FORMULATIONS: tuple[Formulation, ...] = load_formulations()
 CORE = tuple(f for f in FORMULATIONS if not f.bonus)
 
 
-def resolve_impl(impl: str) -> Path | None:
-    """The folder for ``impl``: ``problems``, ``solutions`` or a folder path; None if no such folder."""
+class NoSuchFolder(ValueError):
+    """The code to run names no folder; ``str()`` says what to name instead, for a caller to put after the
+    setting it was given as."""
+
+
+def resolve_impl(impl: str) -> Path:
+    """The folder of the code to run, the one resolver every command and the grading plugin use.
+
+    Args:
+        impl: ``problems`` (``IMPLS``), ``solutions`` or a folder path, as given.
+
+    Raises:
+        NoSuchFolder: if there is no such folder.
+    """
     path = IMPLS.get(impl, Path(impl))
-    return path if path.is_dir() else None
+    if not path.is_dir():
+        raise NoSuchFolder("no such folder (use problems, solutions or a folder laid out like them)")
+    return path
 
 
 def by_slug(slug: str) -> Formulation:

@@ -10,7 +10,8 @@ import argparse
 import re
 from pathlib import Path
 
-from coinrow.game.registry import by_slug, resolve_impl
+from coinrow.game.registry import NoSuchFolder, by_slug, resolve_impl
+from coinrow.game.settings import MAX_COINS
 
 _INTEGER = re.compile(r"[+-]?\d+")
 MAX_DIGITS = 1000  # Python refuses to print ints past 4300 digits; sums of long coins must still print
@@ -58,6 +59,18 @@ def parse_row(text: str, max_coins: int | None = None, *, required: bool = False
     return tuple(coins)
 
 
+def row_option(text: str) -> tuple[int, ...]:
+    """The ``--row`` of the tools that play or draw one row (``play``, ``animate``): 1 to ``MAX_COINS`` coins.
+
+    Raises:
+        UsageError: ``--row: `` and what ``parse_row`` finds wrong with it.
+    """
+    try:
+        return parse_row(text, MAX_COINS, required=True)
+    except UsageError as error:
+        raise UsageError(f"--row: {error}") from None
+
+
 def formulation_slug(slug: str) -> str:
     """``slug`` itself when the registry knows it.
 
@@ -95,12 +108,10 @@ def impl_dir(impl: str, option: str = "IMPL") -> Path:
     Raises:
         UsageError: if there is no such folder.
     """
-    path = resolve_impl(impl)
-    if path is None:
-        raise UsageError(
-            f"{option}={impl}: no such folder (use problems, solutions or a folder laid out like them)"
-        )
-    return path
+    try:
+        return resolve_impl(impl)
+    except NoSuchFolder as error:
+        raise UsageError(f"{option}={impl}: {error}") from None
 
 
 def parse_sizes(option: str, text: str, smallest: int = 1) -> tuple[int, ...]:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from coinrow.game.registry import REPO_ROOT
 from coinrow.grader.sandbox import BIG_STACK
+from coinrow.grader.timeout import waiting_limit
 
 MIN_CPU_CAP = 60.0  # CPU seconds one formulation's whole process tree may use, at the least
 STALL_GRACE = 10.0  # seconds of waiting allowed past the in-process limit before the driver steps in
@@ -41,7 +42,8 @@ class Options:
 
     @property
     def stall_limit(self) -> float:
-        return 3 * self.call_limit + 1 + STALL_GRACE
+        """Seconds the driver lets a child wait without computing: a call's limit on waiting, and grace."""
+        return waiting_limit(self.call_limit) + STALL_GRACE
 
     def pytest_args(self, slug: str, results_file: Path) -> list[str]:
         """The one way a formulation is graded: the shared suite, for this slug, records to a file."""

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from coinrow.game.game import Totals, difference_table, line_totals
+from coinrow.game.game import Totals, difference_table
+from coinrow.game.line import Walk
 from coinrow.game.registry import Formulation, by_slug
 from coinrow.game.shown import show_call, show_value
 from coinrow.grader.calls import Caller
@@ -175,7 +176,7 @@ class Grader(Caller):
                 kind="wrong-type",
             )
         table = difference_table(row)
-        i, j = 0, len(row) - 1
+        walk = Walk(row)
         for turn, move in enumerate(line):
             if move not in ("left", "right"):
                 raise WrongAnswer(
@@ -184,19 +185,18 @@ class Grader(Caller):
                     f"{slug}: {call_text}: move {turn + 1} is {move!r}, expected 'left' or 'right'",
                     kind="wrong-type",
                 )
+            i, j = walk.i, walk.j
             cell = table[i, j]
             if i < j and move not in cell.ends:  # on the last coin both ends are the same coin
-                taken, rest = (row[i], (i + 1, j)) if move == "left" else (row[j], (i, j - 1))
-                got = taken - table[rest].value
                 raise WrongAnswer(
                     slug,
                     row,
                     f"{slug}: {call_text}: move {turn + 1} takes the {move} end of coins {i}..{j}, "
-                    f"which leaves the mover a difference of {got}; the optimum there is {cell.value} "
-                    f"(take the {cell.ends[0]} end)",
+                    f"which leaves the mover a difference of {table.after(i, j, move)}; the optimum there "
+                    f"is {cell.value} (take the {cell.ends[0]} end)",
                 )
-            i, j = (i + 1, j) if move == "left" else (i, j - 1)
-        collected = line_totals(row, line)
+            walk.take(move)
+        collected = walk.totals
         if collected != totals:
             raise WrongAnswer(
                 slug,

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from coinrow.game.registry import by_slug
 from coinrow.grader.sandbox import RecursionLimits, recursion_cap
+from coinrow.grader.timeout import waiting_limit
 
 SMALL_ROW = 12  # a row this short finishes in microseconds even by exhaustive search
 
@@ -50,8 +51,9 @@ def too_slow_message(slug: str, call_text: str, n: int, limit: float, waiting: b
     stopped without computing), with the likely cause for the kata ``slug``."""
     if waiting:
         return (
-            f"{slug}: stopped: {call_text} waited {3 * limit + 1:g} s without computing: code that waits "
-            "(sleep, input, a lock, a thread or process it joins) — a graded call only computes and returns"
+            f"{slug}: stopped: {call_text} waited {waiting_limit(limit):g} s without computing: "
+            "code that waits (sleep, input, a lock, a thread or process it joins) — "
+            "a graded call only computes and returns"
         )
     needed = by_slug(slug).time
     if n <= SMALL_ROW:

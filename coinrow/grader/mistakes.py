@@ -18,6 +18,7 @@ from typing import Any
 from coinrow.game.game import Totals, optimal_totals, parity_class_sums
 from coinrow.game.registry import Formulation
 from coinrow.grader.models import (
+    Policy,
     Replay,
     Rule,
     as_pair,
@@ -85,23 +86,17 @@ def quantity_mistake(name: str, wanted: str) -> Mistake:
 
 def play_mistakes(quantity: Callable[[Totals], object]) -> list[Mistake]:
     """Mistakes of play, the same in every value formulation (in its own quantity)."""
+
+    def both_tie_breaks(policy: Callable[[bool], Policy]) -> tuple[Replay, ...]:
+        """Both players follow ``policy``: ties go left in one variant, right in the other."""
+        return tuple(played(policy(tie_left)) for tie_left in (True, False))
+
+    def played(policy: Policy) -> Replay:
+        return lambda row: quantity(play(row, policy))
+
     return [
-        Mistake(
-            "greedy",
-            GREEDY,
-            (
-                lambda row: quantity(play(row, larger_end(tie_left=True))),
-                lambda row: quantity(play(row, larger_end(tie_left=False))),
-            ),
-        ),
-        Mistake(
-            "one-step-lookahead",
-            LOOKAHEAD,
-            (
-                lambda row: quantity(play(row, one_step_lookahead(tie_left=True))),
-                lambda row: quantity(play(row, one_step_lookahead(tie_left=False))),
-            ),
-        ),
+        Mistake("greedy", GREEDY, both_tie_breaks(larger_end)),
+        Mistake("one-step-lookahead", LOOKAHEAD, both_tie_breaks(one_step_lookahead)),
         Mistake("parity-for-optimum", PARITY, (lambda row: quantity(parity_totals(row)),)),
     ]
 

@@ -13,6 +13,7 @@ from itertools import accumulate
 from typing import Any, Literal
 
 from coinrow.game.game import Totals, optimal_totals, parity_class_sums
+from coinrow.game.line import Walk
 
 Replay = Callable[[Sequence[int]], object]
 Reader = Callable[[int, int], Any]  # the value of cell (i, j); an empty interval (i > j) reads as empty
@@ -127,15 +128,10 @@ Policy = Callable[[Sequence[int], int, int], bool]  # True: take the left end of
 
 def play(row: Sequence[int], policy: Policy) -> Totals:
     """Both players follow ``policy`` to the end of the row."""
-    i, j, totals = 0, len(row) - 1, [0, 0]
-    for turn in range(len(row)):
-        if policy(row, i, j):
-            totals[turn % 2] += row[i]
-            i += 1
-        else:
-            totals[turn % 2] += row[j]
-            j -= 1
-    return Totals(totals[0], totals[1])
+    walk = Walk(row)
+    while not walk.over:
+        walk.take("left" if policy(row, walk.i, walk.j) else "right")
+    return walk.totals
 
 
 def larger_end(tie_left: bool) -> Policy:

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
-from coinrow.game.registry import by_slug, resolve_impl
+from coinrow.game.registry import NoSuchFolder, resolve_impl
+from coinrow.game.rowarg import UsageError, formulation_slugs
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
 from coinrow.grader.diagnosis import likely_mistake
 from coinrow.grader.failures import NotAttempted, WrongAnswer
@@ -57,10 +58,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def _impl_dir(config: pytest.Config) -> Path:
     impl = str(config.getoption("--impl"))
-    path = resolve_impl(impl)
-    if path is None:
-        raise pytest.UsageError(f"--impl={impl}: no such folder (use problems, solutions or a folder)")
-    return path
+    try:
+        return resolve_impl(impl)
+    except NoSuchFolder:
+        raise pytest.UsageError(
+            f"--impl={impl}: no such folder (use problems, solutions or a folder)"
+        ) from None
 
 
 class PytestGrader(Grader):
@@ -93,12 +96,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     option = config.getoption("--formulation")
     if not option:
         return
-    only = {slug.strip() for slug in str(option).split(",")}
-    for slug in only:
-        try:
-            by_slug(slug)
-        except KeyError as error:
-            raise pytest.UsageError(error.args[0]) from None
+    try:
+        only = set(formulation_slugs(str(option)))
+    except UsageError as error:
+        raise pytest.UsageError(str(error)) from None
     selected = [item for item in items if _slug_of(item) in only | {None}]
     config.hook.pytest_deselected(items=[item for item in items if item not in selected])
     items[:] = selected

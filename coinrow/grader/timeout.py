@@ -23,6 +23,16 @@ TICK = 0.25  # seconds between the wall-clock checks of a call
 SWALLOWED = 20  # time-outs raised past the first before a call is taken to swallow them all
 
 
+def waiting_limit(cpu_seconds: float) -> float:
+    """Seconds a call with a limit of ``cpu_seconds`` of CPU time may wait without computing (sleep,
+    input, a lock) before it is stopped: three times the limit plus a second, the one place it is set.
+
+    >>> waiting_limit(4.0)
+    13.0
+    """
+    return 3 * cpu_seconds + 1
+
+
 def demand(pid: int | str = "self") -> float:
     """Seconds a process's threads have run or waited to run: CPU time plus time on the run queue.
 
@@ -137,7 +147,7 @@ class time_limit:  # lower case: it reads as the call it times, ``with time_limi
     CPU time (``ITIMER_PROF``), not wall time, so a busy machine does not make a
     correct answer "too slow". Code that waits instead of computing (sleep,
     input, a lock) is stopped once it has used less than 5% of a core for
-    three times the limit plus a second in a row: a call that computes, however
+    ``waiting_limit(cpu_seconds)`` seconds in a row: a call that computes, however
     slowly the machine lets it, is never stopped for waiting. A block that
     swallows the time-out and returns anyway still raises ``CallTimeout`` at
     its end; one that keeps swallowing it is ended by the watchdog.
@@ -154,7 +164,7 @@ class time_limit:  # lower case: it reads as the call it times, ``with time_limi
 
     def __init__(self, cpu_seconds: float, what: str = "the call") -> None:
         self.cpu_seconds = cpu_seconds
-        self.clock = _Clock(what, wall_limit=3 * cpu_seconds + 1)
+        self.clock = _Clock(what, wall_limit=waiting_limit(cpu_seconds))
         self.waiting = False
         self.previous: dict[int, Any] = {}
 

@@ -143,11 +143,7 @@ def fitted_exponent(seconds: Mapping[int, float]) -> float | None:
     >>> round(fitted_exponent({100: 1.0, 200: 4.0, 400: 16.0}), 9)
     2.0
     """
-    if len(seconds) < 2:
-        return None
-    sizes = sorted(seconds)
-    fit = statistics.linear_regression([math.log(n) for n in sizes], [math.log(seconds[n]) for n in sizes])
-    return fit.slope
+    return _log_time_slope(seconds, math.log)
 
 
 def fitted_per_coin(seconds: Mapping[int, float]) -> float | None:
@@ -156,11 +152,16 @@ def fitted_per_coin(seconds: Mapping[int, float]) -> float | None:
     >>> round(fitted_per_coin({10: 1.0, 12: 4.0}), 9)
     2.0
     """
+    slope = _log_time_slope(seconds, lambda n: n)
+    return None if slope is None else math.exp(slope)
+
+
+def _log_time_slope(seconds: Mapping[int, float], x: Callable[[int], float]) -> float | None:
+    """The least-squares slope of log(seconds) against ``x(n)``; None with fewer than two sizes."""
     if len(seconds) < 2:
         return None
     sizes = sorted(seconds)
-    fit = statistics.linear_regression(sizes, [math.log(seconds[n]) for n in sizes])
-    return math.exp(fit.slope)
+    return statistics.linear_regression([x(n) for n in sizes], [math.log(seconds[n]) for n in sizes]).slope
 
 
 def predicted_seconds(seconds: Mapping[int, float], n: int, growth: Growth = "power") -> float:

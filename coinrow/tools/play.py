@@ -16,15 +16,14 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 from rich.markup import escape
 
-from coinrow.game.game import Cell, End, difference_table, optimal_totals
-from coinrow.game.rowarg import UsageError, parse_row
-from coinrow.game.settings import MAX_COINS
+from coinrow.game.game import DifferenceTable, End, difference_table, optimal_totals
+from coinrow.game.line import Walk
+from coinrow.game.rowarg import row_option
 from coinrow.tools.console import output_console
 
 RANDOM_ROW_LENGTH = 8
@@ -32,67 +31,31 @@ RANDOM_COIN_RANGE = (1, 20)  # small values, so totals are easy to add up in one
 HINT = "Type l (or left) to take the left coin, r (or right) to take the right coin, or q to quit."
 ANSWERS: dict[str, End] = {"l": "left", "left": "left", "r": "right", "right": "right"}
 
-Table = Mapping[tuple[int, int], Cell]  # what difference_table returns
 
-
-def move_regret(table: Table, coins: Sequence[int], i: int, j: int, end: End) -> int:
+def move_regret(table: DifferenceTable, i: int, j: int, end: End) -> int:
     """Points of difference a move gives away: ``D[i][j] - (coin - D[rest])``, always >= 0.
 
     Args:
-        table: ``difference_table(coins)``.
-        coins: the whole row.
+        table: ``difference_table(coins)`` of the whole row.
         i, j: the interval still on the table, ``i <= j``.
         end: the end the mover takes.
 
     Returns:
         0 for an optimal move, else how much lower the mover's best reachable difference is.
 
-    >>> row = [8, 15, 3, 7]
-    >>> move_regret(difference_table(row), row, 0, 3, "left")  # 11 - (8 - 11)
+    >>> move_regret(difference_table([8, 15, 3, 7]), 0, 3, "left")  # 11 - (8 - 11)
     14
     """
-    return table[i, j].value - move_value(table, coins, i, j, end)
+    return table[i, j].value - table.after(i, j, end)
 
 
-def move_value(table: Table, coins: Sequence[int], i: int, j: int, end: End) -> int:
-    """The mover's difference after taking ``end`` when both play optimally from then on."""
-    coin, rest = (coins[i], (i + 1, j)) if end == "left" else (coins[j], (i, j - 1))
-    return coin - (table[rest].value if rest[0] <= rest[1] else 0)
+class Game(Walk):
+    """The state of one game: a walk of the row (the learner is the first player, the optimal opponent
+    the second) and the learner's regret so far."""
 
-
-@dataclass
-class Game:
-    """The state of one game: the interval left, both totals and the learner's regret so far."""
-
-    coins: tuple[int, ...]
-    i: int = 0
-    j: int = -1
-    you: int = 0
-    opponent: int = 0
-    regret: int = 0
-    moves: int = 0
-
-    def __post_init__(self) -> None:
-        self.j = len(self.coins) - 1
-
-    def take(self, end: End) -> int:
-        """Remove the ``end`` coin, add it to the mover's total and return it."""
-        coin = self.coins[self.i] if end == "left" else self.coins[self.j]
-        if end == "left":
-            self.i += 1
-        else:
-            self.j -= 1
-        if self.moves % 2 == 0:
-            self.you += coin
-        else:
-            self.opponent += coin
-        self.moves += 1
-        return coin
-
-    @property
-    def over(self) -> bool:
-        """True when no coin is left."""
-        return self.i > self.j
+    def __init__(self, coins: Sequence[int]) -> None:
+        super().__init__(tuple(coins))
+        self.regret = 0
 
 
 def _show_row(console: Console, game: Game) -> None:
@@ -104,7 +67,7 @@ def _show_row(console: Console, game: Game) -> None:
             cells.append(f"[bold]{coin}[/bold]")
         else:
             cells.append(str(coin))
-    console.print(f"Row: {'  '.join(cells)}    You {game.you} · Opponent {game.opponent}")
+    console.print(f"Row: {'  '.join(cells)}    You {game.first} · Opponent {game.second}")
 
 
 def _signed(value: int) -> str:
@@ -123,21 +86,21 @@ def play(coins: Sequence[int], read: Callable[[str], str], console: Console) -> 
         The game as it stands when it ended, finished or quit (``q`` or end of input).
     """
     table = difference_table(coins)
-    game = Game(tuple(coins))
+    game = Game(coins)
     while not game.over:
         _show_row(console, game)
         i, j = game.i, game.j
-        if game.moves % 2:
+        if game.mover == "second":
             end = table[i, j].ends[0]  # the opponent keeps its optimal difference (left on a tie)
             last = i == j
-            coin = game.take(end)
+            coin = game.coins[game.take(end)]
             console.print(
                 f"The opponent takes {'the last coin, ' if last else ''}{coin}"
                 f"{'' if last else f' from the {end}'}.\n"
             )
             continue
         if i == j:  # one coin left: no choice to make
-            console.print(f"You take the last coin, {game.take('left')}.\n")
+            console.print(f"You take the last coin, {game.coins[game.take('left')]}.\n")
             continue
         try:
             answer = read(f"Take l (left, {game.coins[i]}) or r (right, {game.coins[j]})? ").strip().lower()
@@ -151,9 +114,9 @@ def play(coins: Sequence[int], read: Callable[[str], str], console: Console) -> 
             console.print(f"[yellow]{escape(HINT)}[/yellow]")
             continue
         end = ANSWERS[answer]
-        regret = move_regret(table, game.coins, i, j, end)
+        regret = move_regret(table, i, j, end)
         best = table[i, j].value
-        coin = game.take(end)
+        coin = game.coins[game.take(end)]
         if regret == 0:
             console.print(
                 f"You take {coin}: optimal (keeps your best difference from here, {_signed(best)})."
@@ -171,8 +134,8 @@ def play(coins: Sequence[int], read: Callable[[str], str], console: Console) -> 
 
 def _summary(console: Console, game: Game) -> None:
     best = optimal_totals(game.coins)
-    state = "Final totals" if game.over else f"Totals after {game.moves} moves"
-    console.print(f"{state}: you {game.you}, opponent {game.opponent}.")
+    state = "Final totals" if game.over else f"Totals after {game.turns} moves"
+    console.print(f"{state}: you {game.first}, opponent {game.second}.")
     console.print(
         f"Optimal result for this row: first {best.first}, second {best.second} "
         f"(difference {_signed(best.difference)})."
@@ -208,10 +171,7 @@ def run(args: argparse.Namespace) -> int:
         UsageError: a bad ``--row``.
     """
     if args.row is not None:
-        try:
-            coins = parse_row(args.row, MAX_COINS, required=True)
-        except UsageError as error:
-            raise UsageError(f"--row: {error}") from None
+        coins = row_option(args.row)
     console = output_console(highlight=False, soft_wrap=True)  # the terminal wraps long lines
     if args.row is None:
         seed = args.seed if args.seed is not None else random.randrange(100_000)

@@ -7,11 +7,11 @@ from coinrow.game.game import (
     Totals,
     difference_table,
     first_player_can_win,
-    optimal_line,
     optimal_totals,
     totals_from_difference,
     winner,
 )
+from coinrow.game.line import optimal_line
 from coinrow.game.oracle import ORACLE_MAX_N, exhaustive_difference
 from tests.strategies import rows
 

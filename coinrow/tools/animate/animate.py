@@ -24,11 +24,11 @@ from dataclasses import asdict, dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from coinrow.game.game import End, Recurrence, Totals, fill_steps, optimal_line, optimal_totals
+from coinrow.game.game import End, Recurrence, Totals, fill_steps, optimal_totals, taken
+from coinrow.game.line import optimal_line
 from coinrow.game.quantity import CellValue
 from coinrow.game.registry import FORMULATIONS, by_slug
-from coinrow.game.rowarg import UsageError, formulation_slug, parse_row
-from coinrow.game.settings import MAX_COINS
+from coinrow.game.rowarg import UsageError, formulation_slug, row_option
 from coinrow.game.tables import TableKind
 
 DEFAULT_ROW = (5, 3, 7, 10)
@@ -98,19 +98,21 @@ Formula = Callable[[Filled, int, int, End], str]
 
 
 def _difference(c: Filled, i: int, j: int, end: End) -> str:
-    k, (p, q) = (i, (i + 1, j)) if end == "left" else (j, (i, j - 1))
+    k, (p, q) = taken(i, j, end)
     return f"a[{k}] − D[{p}][{q}] = {_n(c.a[k])} − {_n(c.d(p, q))} = {c.a[k] - c.d(p, q)}"
 
 
 def _prefix_sum(c: Filled, i: int, j: int, end: End) -> str:
-    k, (p, q) = (i, (i + 1, j)) if end == "left" else (j, (i, j - 1))
+    k, (p, q) = taken(i, j, end)
     mover = c.a[k] + c.s(p, q) - c.f(p, q)
     return f"a[{k}] + S({p}..{q}) − F[{p}][{q}] = {_n(c.a[k])} + {_n(c.s(p, q))} − {_n(c.f(p, q))} = {mover}"
 
 
 def _min_of_opponent(c: Filled, i: int, j: int, end: End) -> str:
-    # After taking an end, the opponent leaves the mover the smaller of two intervals.
-    k, first, second = (i, (i + 2, j), (i + 1, j - 1)) if end == "left" else (j, (i + 1, j - 1), (i, j - 2))
+    # After taking an end, the opponent leaves the mover the smaller of two intervals: its reply takes
+    # the left or the right end of the rest.
+    k, rest = taken(i, j, end)
+    first, second = (taken(*rest, reply)[1] for reply in ("left", "right"))
     names = [f"F[{p}][{q}]" if p <= q else "0" for p, q in (first, second)]  # an empty interval is worth 0
     values = [c.f(*first), c.f(*second)]
     mover = c.a[k] + min(values)
@@ -118,7 +120,7 @@ def _min_of_opponent(c: Filled, i: int, j: int, end: End) -> str:
 
 
 def _pair(c: Filled, i: int, j: int, end: End) -> str:
-    k, (p, q) = (i, (i + 1, j)) if end == "left" else (j, (i, j - 1))
+    k, (p, q) = taken(i, j, end)
     cell, rest = f"P[{p}][{q}]", c.of(p, q)
     return (
         f"(a[{k}] + {cell}.other, {cell}.mover) = ({c.a[k]} + {_n(rest.second)}, {rest.first})"
@@ -255,10 +257,7 @@ def run(args: argparse.Namespace) -> int:
             f"{formulation.slug} has no table to animate (it keeps no n x n interval table); "
             f"these do: {', '.join(TABLE_SLUGS)}"
         )
-    try:
-        coins = parse_row(args.row, MAX_COINS, required=True)
-    except UsageError as error:
-        raise UsageError(f"--row: {error}") from None
+    coins = row_option(args.row)
     try:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(render_html(coins, args.formulation), encoding="utf-8")

@@ -9,9 +9,16 @@ from pathlib import Path
 
 from coinrow.game.oracle import ORACLE_MAX_N
 from coinrow.game.registry import IMPLS
-from coinrow.game.rowarg import UsageError, add_impl_option, add_row_arguments, parse_sizes, row_of
+from coinrow.game.rowarg import (
+    UsageError,
+    add_impl_option,
+    add_row_arguments,
+    impl_dir,
+    parse_sizes,
+    row_of,
+)
 from coinrow.grader.progress import Progress
-from coinrow.tools.compare.compare import REFERENCE, build, check_rows, to_json
+from coinrow.tools.compare.compare import REFERENCE, RowTooLong, build, check_rows, to_json
 from coinrow.tools.compare.compare_tables import show
 from coinrow.tools.compare.growth import (
     ORACLE_SIZES,
@@ -81,12 +88,15 @@ def run_compare(
     Raises:
         UsageError: bad ``impl``, a row over the oracle's limit, or a plot that cannot be drawn.
     """
-    rows = check_rows(row)
+    try:
+        rows = check_rows(row)
+    except RowTooLong as error:
+        raise UsageError(str(error)) from None
     plot_path = Path(plot) if plot else None
     try:
         if plot_path:
             require_plot(plot_path)
-        comparison = build(rows, impl, sizes or SIZES, oracle_sizes or ORACLE_SIZES)
+        comparison = build(rows, impl, impl_dir(impl), sizes or SIZES, oracle_sizes or ORACLE_SIZES)
         comparison.revealed = revealed
         measure(comparison.series, budget or Budget())
         if plot_path:

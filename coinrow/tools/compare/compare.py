@@ -19,7 +19,6 @@ from coinrow.game.cases import seed_rows
 from coinrow.game.game import Totals, totals_json
 from coinrow.game.oracle import ORACLE_MAX_N, exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, IMPLS, Formulation
-from coinrow.game.rowarg import UsageError, impl_dir
 from coinrow.grader.grading import Grader
 from coinrow.tools.compare.answers import (
     Answer,
@@ -52,16 +51,20 @@ class Comparison:
     revealed: Callable[[str], bool] = field(default=lambda slug: False)  # whose recurrence may be shown
 
 
+class RowTooLong(ValueError):
+    """A row longer than the exhaustive oracle checks; ``str()`` is the one-line message."""
+
+
 def check_rows(row: Sequence[int]) -> list[tuple[int, ...]]:
     """The rows to compare: ``row``, or the seeds' example rows when it is empty.
 
     Raises:
-        UsageError: if the row is longer than the exhaustive oracle's limit.
+        RowTooLong: if the row is longer than the exhaustive oracle's limit.
     """
     if not row:
         return seed_rows()
     if len(row) > ORACLE_MAX_N:
-        raise UsageError(
+        raise RowTooLong(
             f"the row has {len(row)} coins; the exhaustive oracle it is checked against tries "
             f"about 2**n lines of play and stops at n = {ORACLE_MAX_N}"
         )
@@ -69,14 +72,14 @@ def check_rows(row: Sequence[int]) -> list[tuple[int, ...]]:
 
 
 def build(
-    rows: list[tuple[int, ...]], impl: str, sizes: Sequence[int], oracle_sizes: Sequence[int]
+    rows: list[tuple[int, ...]], impl: str, folder: Path, sizes: Sequence[int], oracle_sizes: Sequence[int]
 ) -> Comparison:
-    """Grade, answer and prepare the growth series (not yet timed) for ``impl``."""
-    grader = Grader(impl_dir(impl))
+    """Grade, answer and prepare the growth series (not yet timed) for ``impl``, the code in ``folder``."""
+    grader = Grader(folder)
     if impl == REFERENCE:
         statuses = {f.slug: attempt_status(grader, f, thorough=False) for f in FORMULATIONS}
     else:  # a learner's code is graded as make test grades it, each formulation in its own process
-        statuses = graded_statuses(impl_dir(impl))
+        statuses = graded_statuses(folder)
     optima = [oracle_totals(row) for row in rows]
     answers = [
         [answer(grader, f, row, optimum) for f in FORMULATIONS]

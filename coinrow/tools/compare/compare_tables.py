@@ -54,18 +54,23 @@ def _value_text(a: Answer) -> str:
     return "—" if a.value is None else a.returns.show(a.value)
 
 
-def answers_table(row: Sequence[int], optimum: Totals, answers: Sequence[Answer]) -> Table:
-    """One row's answers: value as returned, the common totals, and the verdict against the oracle."""
-    table = Table(
-        title=Text(f"Answers on {show_row(list(row))}", style="bold"),
-        caption=(
-            f"exhaustive oracle: first {optimum.first}, second {optimum.second}, "
-            f"difference {optimum.difference}"
-        ),
+def _captioned(title: str | Text, caption: str) -> Table:
+    """A table with its title above and its caption below, both on the left, as compare draws them."""
+    return Table(
+        title=title,
+        caption=caption,
         box=box.SIMPLE_HEAD,
         title_justify="left",
         caption_justify="left",
         pad_edge=False,
+    )
+
+
+def answers_table(row: Sequence[int], optimum: Totals, answers: Sequence[Answer]) -> Table:
+    """One row's answers: value as returned, the common totals, and the verdict against the oracle."""
+    table = _captioned(
+        Text(f"Answers on {show_row(list(row))}", style="bold"),
+        f"exhaustive oracle: first {optimum.first}, second {optimum.second}, difference {optimum.difference}",
     )
     table.add_column("formulation", no_wrap=True)
     table.add_column("returned", justify="right", overflow="fold")
@@ -130,17 +135,11 @@ def growth_table(c: Comparison) -> Table:
     power = [s for s in c.series if s.kind == "power"]
     sizes = sorted({n for s in power if s.function is not None for n in s.sizes})
     learner = c.impl != REFERENCE
-    table = Table(
-        title="Growth: median ms per call on seeded random rows",
-        caption=(
-            "exp: log-log slope, time ~ n^exp (interval DP: about 2)\n"
-            + ("÷ ref: your time over the reference's" if learner else "ratio: time over the fastest's")
-            + ", at the largest n both reached"
-        ),
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
-        caption_justify="left",
-        pad_edge=False,
+    table = _captioned(
+        "Growth: median ms per call on seeded random rows",
+        "exp: log-log slope, time ~ n^exp (interval DP: about 2)\n"
+        + ("÷ ref: your time over the reference's" if learner else "ratio: time over the fastest's")
+        + ", at the largest n both reached",
     )
     table.add_column("formulation", no_wrap=True)
     for n in sizes:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from coinrow.game.registry import by_slug
 from coinrow.game.rowarg import UsageError, add_row_arguments, formulation_slug, row_of
 from coinrow.tools.console import output_console
-from coinrow.tools.trace.trace import parity_json, trace_json
+from coinrow.tools.trace.trace import OddRow, parity_json, trace_json
 from coinrow.tools.trace.trace_tables import show_parity, show_trace
 
 
@@ -36,7 +36,10 @@ def run_trace(row: Sequence[int], slug: str, *, as_json: bool = False) -> int:
     formulation = by_slug(slug)
     coins = list(row)
     if formulation.returns.is_guarantee:
-        data = parity_json(formulation, coins)
+        try:
+            data = parity_json(formulation, coins)
+        except OddRow as error:
+            raise UsageError(str(error)) from None
         if not as_json:
             show_parity(data, output_console())
     else:

@@ -18,21 +18,18 @@ from typing import Any, Literal
 
 from coinrow.game.game import (
     End,
-    Move,
     Step,
     Totals,
-    difference_table,
     fill_steps,
     first_player_can_win,
-    optimal_line,
     optimal_totals,
     parity_class_sums,
     totals_json,
     winner,
 )
+from coinrow.game.line import Move, Player, line_of, optimal_choice, optimal_line
 from coinrow.game.quantity import CellValue
 from coinrow.game.registry import Formulation, by_slug
-from coinrow.game.rowarg import UsageError
 from coinrow.game.tables import DIFFERENCE_TABLE, TableKind
 
 
@@ -90,32 +87,30 @@ def chosen_class(coins: Sequence[int]) -> Literal["even", "odd"]:
     return "even" if even >= odd else "odd"
 
 
+class OddRow(ValueError):
+    """The parity strategy asked of a row with an odd number of coins; ``str()`` is the one-line message."""
+
+
 def parity_line(coins: Sequence[int]) -> list[Move]:
     """The first player follows the parity strategy; the second plays optimally.
 
     Raises:
-        UsageError: if the number of coins is odd.
+        OddRow: if the number of coins is odd.
     """
     if len(coins) % 2:
-        raise UsageError(
+        raise OddRow(
             f"the parity strategy needs an even number of coins, got {len(coins)}: with an odd row "
             "both ends are in the even class, and after the first move the second player owns the strategy"
         )
-    table = difference_table(coins)
     parity = 0 if chosen_class(coins) == "even" else 1
-    moves: list[Move] = []
-    i, j = 0, len(coins) - 1
-    while i <= j:
-        player: Literal["first", "second"] = "first" if len(moves) % 2 == 0 else "second"
-        if player == "first":
-            end: End = "left" if i % 2 == parity else "right"
-            tie = False
-        else:
-            end, tie = table[i, j].ends[0], len(table[i, j].ends) == 2
-        index = i if end == "left" else j
-        moves.append(Move(len(moves) + 1, player, end, index, coins[index], tie))
-        i, j = (i + 1, j) if end == "left" else (i, j - 1)
-    return moves
+    optimal = optimal_choice(coins)
+
+    def choose(i: int, j: int, player: Player) -> tuple[End, bool]:
+        if player == "first":  # the end whose index is in the chosen class; never a tie
+            return ("left" if i % 2 == parity else "right"), False
+        return optimal(i, j, player)
+
+    return line_of(coins, choose)
 
 
 def _moves_json(moves: Sequence[Move]) -> list[dict[str, Any]]:
@@ -146,16 +141,28 @@ def _value_json(value: CellValue) -> int | list[int]:
     return list(value) if isinstance(value, tuple) else value
 
 
-def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]:
-    """The trace as plain JSON data (schema in docs/json-output.md)."""
-    view = table_view(formulation)
-    steps = table_steps(coins, view)
-    top = steps[-1]
+def _trace_data(
+    formulation: Formulation, coins: Sequence[int], own: dict[str, Any], optimum: Totals
+) -> dict[str, Any]:
+    """A trace's JSON: the command and the row, the formulation's ``own`` part, then the optimal line of
+    play and the verdicts every trace ends with."""
     return {
         "command": "trace",
         "formulation": formulation.slug,
         "row": list(coins),
         "sum": sum(coins),
+        **own,
+        "line": _moves_json(optimal_line(coins)),
+        **_verdicts(optimum),
+    }
+
+
+def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]:
+    """The trace as plain JSON data (schema in docs/json-output.md)."""
+    view = table_view(formulation)
+    steps = table_steps(coins, view)
+    top = steps[-1]
+    own = {
         "table": {
             "symbol": view.kind.symbol,
             "holds": view.kind.quantity.key,
@@ -176,13 +183,16 @@ def trace_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]
             "value": _value_json(view.value(top)),
             "read": formulation.answer,
         },
-        "line": _moves_json(optimal_line(coins)),
-        **_verdicts(optimal_totals(coins)),
     }
+    return _trace_data(formulation, coins, own, optimal_totals(coins))
 
 
 def parity_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any]:
-    """The parity trace as plain JSON data (schema in docs/json-output.md)."""
+    """The parity trace as plain JSON data (schema in docs/json-output.md).
+
+    Raises:
+        OddRow: if the number of coins is odd.
+    """
     moves = parity_line(coins)
     achieved = running_totals(moves)[-1] if moves else Totals(0, 0)
     optimum = optimal_totals(coins)
@@ -191,17 +201,12 @@ def parity_json(formulation: Formulation, coins: Sequence[int]) -> dict[str, Any
         for name, start in (("even", 0), ("odd", 1))
     }
     chosen = chosen_class(coins)
-    return {
-        "command": "trace",
-        "formulation": formulation.slug,
-        "row": list(coins),
-        "sum": sum(coins),
+    strategy = {
         "classes": classes,
         "chosen": chosen,
         "guarantee": classes[chosen]["sum"],
         "parity_line": _moves_json(moves),
         "parity_totals": totals_json(achieved),
         "shortfall": optimum.first - achieved.first,
-        "line": _moves_json(optimal_line(coins)),
-        **_verdicts(optimum),
     }
+    return _trace_data(formulation, coins, strategy, optimum)

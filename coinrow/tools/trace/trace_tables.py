@@ -13,16 +13,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from coinrow.game.game import (
-    End,
-    Move,
-    Step,
-    Totals,
-    first_player_can_win,
-    optimal_line,
-    optimal_totals,
-    winner,
-)
+from coinrow.game.game import End, Step, Totals, first_player_can_win, optimal_totals, winner
+from coinrow.game.line import Move, optimal_line
 from coinrow.game.quantity import CellValue
 from coinrow.game.registry import Formulation
 from coinrow.tools.trace.trace import TableView, running_totals, table_steps, table_view
