@@ -10,10 +10,11 @@ file is graded by the grading driver in a process of its own, exactly as
 grades the whole catalogue afresh and prints it as a table.
 
 Each outcome is also kept in ``tests/catalogue/graded.json`` under a digest of
-its entry and a fingerprint of everything grading depends on (the grader's and
-the suite's files, the options, the versions of Python, pytest, hypothesis and
-NumPy). The repository's own checks take an outcome from there only while both
-are unchanged, and grade every other entry, so an outcome taken is one grading
+its entry and the fingerprint of everything grading depends on
+(``coinrow.grader.fingerprint``: the game model, the grader, the suite, the
+options, the versions of Python, pytest, hypothesis and NumPy). The
+repository's own checks take an outcome from there only while both are
+unchanged, and grade every other entry, so an outcome taken is one grading
 would give again; a run that graded any entry writes the file anew.
 """
 
@@ -26,7 +27,6 @@ import hashlib
 import json
 import re
 import shutil
-import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -37,11 +37,12 @@ from coinrow.game.registry import REPO_ROOT
 from coinrow.game.settings import WORKERS
 from coinrow.grader.child import Job, Options
 from coinrow.grader.driver import run_jobs
-from coinrow.grader.progress import grader_fingerprint
+from coinrow.grader.fingerprint import fingerprint as grading_fingerprint
 from coinrow.grader.results import Result
 
 CATALOGUE = REPO_ROOT / "tests" / "catalogue"
 CATALOGUE_CALL_LIMIT = 1.5  # CPU seconds; the references need under 0.6 s per call
+CATALOGUE_PROFILE = "catalogue"  # the hypothesis profile it is graded under (coinrow.grader.plugin)
 RECORD = CATALOGUE / "graded.json"
 
 
@@ -147,7 +148,7 @@ def grade_all(
             attempt = folder / entry.slug / f"{entry.slug}.py"
             attempt.parent.mkdir(parents=True)
             shutil.copyfile(entry.path, attempt)
-            options = Options(folder, CATALOGUE_CALL_LIMIT, "catalogue")
+            options = Options(folder, CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE)
             jobs.append(Job(str(number), entry.slug, options))
         results = run_jobs(jobs, workers or WORKERS, lambda key, result: on_done and on_done())
     for number, entry in enumerate(chosen):
@@ -155,16 +156,8 @@ def grade_all(
 
 
 def fingerprint() -> str:
-    """A hash of what an outcome depends on besides its entry: the grader, the options, the packages."""
-    import hypothesis
-    import numpy
-    import pytest
-
-    versions = (
-        f"python {sys.version_info.major}.{sys.version_info.minor}, pytest {pytest.__version__}, "
-        f"hypothesis {hypothesis.__version__}, numpy {numpy.__version__}"
-    )
-    return grader_fingerprint(f"{CATALOGUE_CALL_LIMIT:g}/catalogue/{versions}")
+    """The fingerprint of grading (``coinrow.grader.fingerprint``) under the catalogue's options."""
+    return grading_fingerprint(CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE)
 
 
 def _entry_digest(entry: Entry) -> str:

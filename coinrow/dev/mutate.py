@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import hashlib
 import random
 import subprocess
 import sys
@@ -32,9 +31,12 @@ from pathlib import Path
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, source_file
 from coinrow.game.rowarg import UsageError, formulation_slugs
 from coinrow.game.settings import WORKERS
+from coinrow.grader.calls import DEFAULT_CALL_LIMIT
+from coinrow.grader.fingerprint import digest, fingerprint
 
 EQUIVALENTS = REPO_ROOT / "tests" / "mutation" / "equivalent.toml"
 SAMPLE = 20  # mutants per reference without --full: a few minutes for all eleven on 2 cores
+MUTANT_CALL_LIMIT, MUTANT_PROFILE = DEFAULT_CALL_LIMIT, "kata"  # a learner's options; each stops at a failure
 
 
 @dataclass(frozen=True)
@@ -144,6 +146,7 @@ def grade_mutant(impl_dir: Path, slug: str) -> bool:
         RuntimeError: the driver did not grade (a usage error).
     """
     command = [sys.executable, "-m", "coinrow", "test", f"--impl={impl_dir}", f"--formulation={slug}"]
+    command += [f"--limit={MUTANT_CALL_LIMIT:g}", f"--profile={MUTANT_PROFILE}"]
     command += ["--no-cache", "--jobs=1", "--exit-first"]
     run = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)
     if run.returncode in (0, 1):
@@ -214,21 +217,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--sample", type=int, default=SAMPLE, help=f"mutants per reference (default {SAMPLE})"
     )
     parser.add_argument(
-        "--stale", action="store_true", help="exit 1 if the suite or a reference changed since the last pass"
+        "--stale",
+        action="store_true",
+        help="exit 1 if the grader, the suite or a reference changed since the last pass",
     )
 
 
 CHECKED = REPO_ROOT / "tests" / "mutation" / "checked.sha256"  # what the last passing run of all saw
-CHECKED_FILES = ("tests/grade/*.py", "tests/conftest.py", "tests/strategies.py", "solutions/*/*.py")
 
 
-def suite_digest() -> str:
-    """A hash of the grading suite, the references and the equivalents list, as they are now."""
-    digest = hashlib.sha256()
-    files = sorted(p for pattern in CHECKED_FILES for p in REPO_ROOT.glob(pattern))
-    for path in [*files, EQUIVALENTS]:
-        digest.update(path.relative_to(REPO_ROOT).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
+def record_digest() -> str:
+    """A hash of what a mutation score depends on, as it is now (64 hex digits): the fingerprint of
+    grading under the mutants' options (``coinrow.grader.fingerprint``), the references and the
+    equivalents list."""
+    files = [*REPO_ROOT.glob("solutions/*/*.py"), EQUIVALENTS]
+    return digest(REPO_ROOT, files, fingerprint(MUTANT_CALL_LIMIT, MUTANT_PROFILE, exit_first=True))
 
 
 def _report(result: Score) -> list[str]:
@@ -259,9 +262,11 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as error:
         raise UsageError(f"--formulation: {error}") from None
     if args.stale:
-        fresh = CHECKED.is_file() and CHECKED.read_text(encoding="utf-8").strip() == suite_digest()
+        fresh = CHECKED.is_file() and CHECKED.read_text(encoding="utf-8").strip() == record_digest()
         print(
-            "the mutation score is up to date" if fresh else "the suite or a reference changed: make mutate"
+            "the mutation score is up to date"
+            if fresh
+            else "the grader, the suite or a reference changed: make mutate"
         )
         return 0 if fresh else 1
     listed = {e.key for e in load_equivalents()}
@@ -284,5 +289,5 @@ def run(args: argparse.Namespace) -> int:
     console.print(table)
     console.print("score: killed, of the graded mutants that are not listed as equivalent")
     if not failed and set(slugs) == {f.slug for f in FORMULATIONS}:
-        CHECKED.write_text(suite_digest() + "\n", encoding="utf-8")  # commit it: CI then skips the run
+        CHECKED.write_text(record_digest() + "\n", encoding="utf-8")  # commit it: CI then skips the run
     return 1 if failed else 0

@@ -22,7 +22,8 @@ from coinrow.game.settings import WORKERS
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
 from coinrow.grader.child import Options, big_stack_or_reexec
 from coinrow.grader.driver import run_children
-from coinrow.grader.progress import Progress, attempt_hash, attempt_key, grader_fingerprint
+from coinrow.grader.fingerprint import fingerprint
+from coinrow.grader.progress import Progress, attempt_hash, attempt_key
 from coinrow.grader.results import Result, failed, next_line, summary_lines
 
 
@@ -77,8 +78,8 @@ def grade(
 ) -> dict[str, Result]:
     """Grade ``chosen`` (every formulation when empty; the rest from the cache) and return every result."""
     progress = Progress(options.impl_dir) if use_cache else None
-    fingerprint = grader_fingerprint(f"{options.call_limit:g}/{options.profile}")
-    keys = {f.slug: attempt_key(options.impl_dir, f.slug, fingerprint) for f in FORMULATIONS}
+    key = fingerprint(options.call_limit, options.profile, options.exit_first)
+    keys = {f.slug: attempt_key(options.impl_dir, f.slug, key) for f in FORMULATIONS}
     before = {f.slug: attempt_hash(options.impl_dir, f.slug) for f in FORMULATIONS}
     shown: dict[str, Result] = {}
     to_grade = []
