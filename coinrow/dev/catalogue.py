@@ -5,9 +5,9 @@
 out like the formulation's module; the first line of the module docstring says
 what it is, and a wrong answer's docstring has a line ``Mistake: <id>`` (or
 ``Mistake: none``): the catalogued mistake the grader must name, if any. Each
-file is graded by the grading driver in a process of its own, exactly as
-``make test F=<slug>`` would grade it. ``coinrow dev catalogue``
-grades the whole catalogue afresh and prints it as a table.
+file is graded through the grading entry point (``coinrow.grader.grade``) in a
+process of its own, exactly as ``make test F=<slug>`` would grade it.
+``coinrow dev catalogue`` grades the whole catalogue afresh and prints it as a table.
 
 Each outcome is also kept in ``tests/catalogue/graded.json`` under a digest of
 its entry and the fingerprint of everything grading depends on
@@ -35,9 +35,8 @@ from typing import Literal
 
 from coinrow.game.registry import REPO_ROOT
 from coinrow.game.settings import WORKERS
-from coinrow.grader.child import Job, Options
-from coinrow.grader.driver import run_jobs
 from coinrow.grader.fingerprint import fingerprint as grading_fingerprint
+from coinrow.grader.grade import grade
 from coinrow.grader.results import Result
 
 CATALOGUE = REPO_ROOT / "tests" / "catalogue"
@@ -142,17 +141,23 @@ def grade_all(
     """
     chosen = list(chosen)
     with tempfile.TemporaryDirectory() as workspace:
-        jobs = []
+        folders = []
         for number, entry in enumerate(chosen):
             folder = Path(workspace) / str(number)
             attempt = folder / entry.slug / f"{entry.slug}.py"
             attempt.parent.mkdir(parents=True)
             shutil.copyfile(entry.path, attempt)
-            options = Options(folder, CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE)
-            jobs.append(Job(str(number), entry.slug, options))
-        results = run_jobs(jobs, workers or WORKERS, lambda key, result: on_done and on_done())
-    for number, entry in enumerate(chosen):
-        yield outcome(entry, results[str(number)])
+            folders.append(folder)
+        results = grade(
+            {folder: [entry.slug] for folder, entry in zip(folders, chosen, strict=True)},
+            call_limit=CATALOGUE_CALL_LIMIT,
+            profile=CATALOGUE_PROFILE,
+            jobs=workers or WORKERS,
+            cache="off",
+            on_done=lambda folder, result: on_done and on_done(),
+        )
+    for folder, entry in zip(folders, chosen, strict=True):
+        yield outcome(entry, results[folder][entry.slug])
 
 
 def fingerprint() -> str:

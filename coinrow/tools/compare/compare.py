@@ -1,11 +1,12 @@
 """``compare``: every formulation side by side in three tables (answers, anatomy, growth).
 
 Everything listed comes from the registry (``coinrow.game.registry.FORMULATIONS``),
-bonus formulations included. With ``impl`` other than ``solutions`` (the
-learner's ``problems``, or a folder laid out like it) the learner's code is
-graded first on the case table's small rows; not-attempted and failing
-formulations are marked as such and never timed, the others are timed beside
-the reference. ``coinrow.tools.compare.compare_tables`` draws the result as tables.
+bonus formulations included. The code of ``impl`` is graded first, as
+``make test`` grades it (through the grading entry point, from the progress
+cache where it can); not-attempted and failing formulations are marked as such
+and never timed. With ``impl`` other than ``solutions`` (the learner's
+``problems``, or a folder laid out like it) the others are timed beside the
+reference. ``coinrow.tools.compare.compare_tables`` draws the result as tables.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from coinrow.tools.compare.answers import (
     Answer,
     Status,
     answer,
-    attempt_status,
     graded_statuses,
     oracle_totals,
 )
@@ -73,10 +73,7 @@ def build(
 ) -> Comparison:
     """Grade, answer and prepare the growth series (not yet timed) for ``impl``."""
     grader = Grader(impl_dir(impl))
-    if impl == REFERENCE:
-        statuses = {f.slug: attempt_status(grader, f, thorough=False) for f in FORMULATIONS}
-    else:  # a learner's code is graded as make test grades it, each formulation in its own process
-        statuses = graded_statuses(impl_dir(impl))
+    statuses = graded_statuses(impl_dir(impl))  # as make test grades it, each formulation in its own process
     optima = [oracle_totals(row) for row in rows]
     answers = [
         [answer(grader, f, row, optimum) for f in FORMULATIONS]
