@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 from coinrow.game.game import Totals, totals_from_difference
 from coinrow.game.oracle import exhaustive_difference
@@ -22,8 +21,7 @@ from coinrow.game.registry import Formulation
 from coinrow.grader.failures import NotAttempted, WrongAnswer
 from coinrow.grader.grade import grade
 from coinrow.grader.grading import Grader
-
-Status = Literal["ok", "not attempted", "failing"]
+from coinrow.grader.results import Status
 
 
 def oracle_totals(row: Sequence[int]) -> Totals:
@@ -32,7 +30,8 @@ def oracle_totals(row: Sequence[int]) -> Totals:
 
 
 def graded_statuses(impl_dir: Path) -> dict[str, tuple[Status, str]]:
-    """Each formulation's status as ``make test`` gives it (from the progress cache where it can)."""
+    """Each formulation's status as ``make test`` gives it (from the progress cache where it can), with
+    a one-line reason when it is not solved (the smallest failure's first line, without its slug)."""
     (results,) = grade({impl_dir: []}).values()
     statuses: dict[str, tuple[Status, str]] = {}
     for slug, result in results.items():
@@ -40,14 +39,23 @@ def graded_statuses(impl_dir: Path) -> dict[str, tuple[Status, str]]:
         reason = failures[0].message.splitlines()[0].removeprefix(f"{slug}: ") if failures else ""
         match result.status:
             case "solved":
-                statuses[slug] = ("ok", "")
+                reason = ""
             case "not attempted" | "in progress":
-                statuses[slug] = ("not attempted", "a function still raises NotImplementedError")
+                reason = "a function still raises NotImplementedError"
             case "stopped":
-                statuses[slug] = ("failing", result.reason or "")
-            case _:
-                statuses[slug] = ("failing", reason)
+                reason = result.reason or ""
+        statuses[slug] = (result.status, reason)
     return statuses
+
+
+def status_word(status: Status) -> str:
+    """How ``compare`` names a status: "ok" (solved), "not attempted" (in progress too) or "failing"."""
+    match status:
+        case "solved":
+            return "ok"
+        case "not attempted" | "in progress":
+            return "not attempted"
+    return "failing"
 
 
 def first_line(wrong: WrongAnswer, slug: str) -> str:

@@ -22,13 +22,8 @@ from coinrow.game.oracle import ORACLE_MAX_N, exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, IMPLS, Formulation
 from coinrow.game.rowarg import UsageError, impl_dir
 from coinrow.grader.grading import Grader
-from coinrow.tools.compare.answers import (
-    Answer,
-    Status,
-    answer,
-    graded_statuses,
-    oracle_totals,
-)
+from coinrow.grader.results import Status
+from coinrow.tools.compare.answers import Answer, answer, graded_statuses, oracle_totals, status_word
 from coinrow.tools.compare.growth import (
     Series,
     ratio_between,
@@ -46,7 +41,7 @@ class Comparison:
     rows: list[tuple[int, ...]]
     optima: list[Totals]
     answers: list[list[Answer]]
-    statuses: dict[str, tuple[Status, str]]
+    statuses: dict[str, tuple[Status, str]]  # as grading has it, with the reason when not solved
     series: list[Series] = field(default_factory=list)
     plot: Path | None = None
     revealed: Callable[[str], bool] = field(default=lambda slug: False)  # whose recurrence may be shown
@@ -81,7 +76,7 @@ def build(
     ]
     for row, row_answers in zip(rows, answers, strict=True):  # wrong on a row asked for: failing too
         for a in row_answers:
-            if statuses[a.slug][0] == "ok" and a.verdict in ("failing", "differs"):
+            if statuses[a.slug][0] == "solved" and a.verdict in ("failing", "differs"):
                 statuses[a.slug] = ("failing", a.message or f"a wrong answer on {list(row)}")
     comparison = Comparison(impl, rows, optima, answers, statuses)
     reference = grader if impl == REFERENCE else Grader(IMPLS[REFERENCE])
@@ -90,8 +85,10 @@ def build(
         # an exponential kata (max_n) is timed at the oracle's sizes, as the oracle is
         kind: Literal["power", "exponential"] = "exponential" if f.max_n else "power"
         own_sizes = tuple(n for n in oracle_sizes if n <= f.max_n) if f.max_n else tuple(sizes)
-        if status != "ok":
-            comparison.series.append(Series(f.slug, f.slug, impl, None, (), status=status, note=reason))
+        if status != "solved":
+            comparison.series.append(
+                Series(f.slug, f.slug, impl, None, (), status=status_word(status), note=reason)
+            )
         elif impl == REFERENCE:
             comparison.series.append(Series(f.slug, f.slug, impl, _value_call(grader, f), own_sizes, kind))
         else:
@@ -157,7 +154,7 @@ def to_json(c: Comparison) -> dict[str, Any]:
                 "domain": f.domain,
                 "source": f.source,
                 "bonus": f.bonus,
-                "status": c.statuses[f.slug][0],
+                "status": status_word(c.statuses[f.slug][0]),
             }
             for f in FORMULATIONS
         ],
