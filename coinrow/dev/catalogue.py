@@ -35,7 +35,7 @@ from typing import Literal
 
 from coinrow.game.registry import REPO_ROOT
 from coinrow.game.settings import WORKERS
-from coinrow.grader.fingerprint import fingerprint as grading_fingerprint
+from coinrow.grader.fingerprint import fingerprint
 from coinrow.grader.grade import grade
 from coinrow.grader.results import Result
 
@@ -160,11 +160,6 @@ def grade_all(
         yield outcome(entry, results[folder][entry.slug])
 
 
-def fingerprint() -> str:
-    """The fingerprint of grading (``coinrow.grader.fingerprint``) under the catalogue's options."""
-    return grading_fingerprint(CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE)
-
-
 def _entry_digest(entry: Entry) -> str:
     return hashlib.sha256(entry.path.read_bytes()).hexdigest()
 
@@ -177,7 +172,8 @@ def recorded(chosen: Iterable[Entry], record: Path = RECORD) -> dict[Entry, Outc
     """The outcomes in ``record`` that grading would give again: same entry, same fingerprint."""
     try:
         data = json.loads(record.read_text(encoding="utf-8"))
-        kept = data["entries"] if data["fingerprint"] == fingerprint() else {}
+        current = data["fingerprint"] == fingerprint(CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE)
+        kept = data["entries"] if current else {}
     except (OSError, ValueError, KeyError, TypeError):
         return {}  # no record yet, or one unreadable: every entry is graded
     found = {}
@@ -203,7 +199,8 @@ def write_record(outcomes: Iterable[Outcome], record: Path = RECORD) -> None:
         for o in outcomes
         if not o.stopped
     }
-    text = json.dumps({"fingerprint": fingerprint(), "entries": entries}, indent=1, sort_keys=True)
+    key = fingerprint(CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE)
+    text = json.dumps({"fingerprint": key, "entries": entries}, indent=1, sort_keys=True)
     with contextlib.suppress(OSError):  # a read-only clone: the outcomes are simply not kept
         record.write_text(text + "\n", encoding="utf-8")
 

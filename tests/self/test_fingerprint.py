@@ -113,34 +113,46 @@ def _python(clone: Path, code: str) -> str:
     return done.stdout.strip()
 
 
-def _records(clone: Path) -> tuple[list[str], str, subprocess.CompletedProcess[str]]:
-    """In ``clone``: the summary lines of ``coinrow test``, the catalogue's fingerprint, and what
-    ``coinrow dev mutate --stale`` (``make mutate-stale``) says."""
+CATALOGUE_CHECK = """
+from pathlib import Path
+from coinrow.dev.catalogue import checked, entries
+right = [e for e in entries() if e.verdict == "right" and e.slug == "difference_dp"][:1]
+print(checked(right, Path({record!r}))[1])
+"""
+
+
+def _records(clone: Path, record: Path) -> tuple[list[str], str, subprocess.CompletedProcess[str]]:
+    """In ``clone``: the summary lines of ``coinrow test``, how many catalogue entries were graded
+    (not taken from ``record``), and what ``coinrow dev mutate --stale`` (``make mutate-stale``) says."""
     graded = run_module("coinrow", "test", "--jobs=2", cwd=clone)
     assert graded.returncode == 0, graded.stderr
     lines = [x for x in graded.stdout.splitlines() if x.split(" ")[0] in {f.slug for f in FORMULATIONS}]
     assert len(lines) == len(FORMULATIONS), graded.stdout
-    catalogue = _python(clone, "from coinrow.dev.catalogue import fingerprint; print(fingerprint())")
+    catalogue = _python(clone, CATALOGUE_CHECK.format(record=str(record)))
     return lines, catalogue, run_module("coinrow", "dev", "mutate", "--stale", cwd=clone)
 
 
-def test_editing_a_tool_keeps_every_record_and_editing_the_grader_makes_each_stale(clone: Path) -> None:
-    """In a clone: the stubs graded into problems/.kata-progress.json, the mutation record written anew."""
-    _python(
-        clone, "from coinrow.dev.mutate import CHECKED, record_digest; CHECKED.write_text(record_digest())"
-    )
-    lines, catalogue, _ = _records(clone)
+def test_editing_a_tool_keeps_every_record_and_editing_the_grader_makes_each_stale(
+    clone: Path, tmp_path: Path
+) -> None:
+    """In a clone: the stubs graded into problems/.kata-progress.json, a catalogue entry into a record
+    of its own (as tests/catalogue/graded.json), the mutation record written anew."""
+    write = "from coinrow.dev.mutate import CHECKED, record_digest; CHECKED.write_text(record_digest())"
+    _python(clone, write)
+    record = tmp_path / "graded.json"
+    lines, catalogue, _ = _records(clone, record)
     assert not any("cached" in line for line in lines)  # a fresh clone: every stub graded
+    assert catalogue == "1"  # and the entry
 
     _edit(clone / "coinrow" / "tools" / "animate" / "animate.py")
-    lines, still, mutation = _records(clone)
+    lines, catalogue, mutation = _records(clone, record)
     assert all(line.endswith("not attempted (cached)") for line in lines), lines
-    assert still == catalogue
+    assert catalogue == "0"  # taken from the record
     assert (mutation.returncode, mutation.stdout) == (0, "the mutation score is up to date\n")
 
     _edit(clone / "coinrow" / "grader" / "grading.py")
-    lines, changed, mutation = _records(clone)
+    lines, catalogue, mutation = _records(clone, record)
     assert all(line.endswith("not attempted") for line in lines), lines  # graded again
-    assert changed != catalogue
+    assert catalogue == "1"  # graded again
     stale = "the grader, the suite or a reference changed: make mutate\n"
     assert (mutation.returncode, mutation.stdout) == (1, stale)
