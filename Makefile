@@ -16,7 +16,8 @@ EXTRAS := dev,plot
 # pip's own progress (a line per package) shows; its warnings go to a file, shown only if the install fails
 pip_install = $(PY) -m pip install $(1) 2>$(VENV)/pip-warnings.log || { cat $(VENV)/pip-warnings.log; exit 1; }
 
-# Each formulation is graded in a process of its own by the grading driver (coinrow test, coinrow/grader/grade.py).
+# Each formulation is graded in a process of its own through the grading entry point (coinrow/grader/grade.py;
+# coinrow test is its command line, coinrow/grader/command.py).
 # LIMIT, when not given, is the one in coinrow/game/settings.py (as are the seeds and the row limits).
 GRADE_ARGS = --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") $(if $(JOBS),--jobs="$(JOBS)") $(if $(FRESH),--fresh) \
 	$(if $(REPORT),--report="$(REPORT)")

@@ -44,11 +44,11 @@ class Command:
 
 COMMANDS = (
     Command(
-        "test", "coinrow.grader.grade", "grade the katas, each in its own process", "make test", bare=True
+        "test", "coinrow.grader.command", "grade the katas, each in its own process", "make test", bare=True
     ),
     Command(
         "next",
-        "coinrow.grader.grade",
+        "coinrow.grader.command",
         "name the next unsolved kata (as last graded)",
         "make test",
         bare=True,

@@ -5,15 +5,16 @@
 out like the formulation's module; the first line of the module docstring says
 what it is, and a wrong answer's docstring has a line ``Mistake: <id>`` (or
 ``Mistake: none``): the catalogued mistake the grader must name, if any. Each
-file is graded by the grading driver in a process of its own, exactly as
-``make test F=<slug>`` would grade it. ``coinrow dev catalogue``
-grades the whole catalogue afresh and prints it as a table.
+file is graded through the grading entry point (``coinrow.grader.grade``) in a
+process of its own, exactly as ``make test F=<slug>`` would grade it.
+``coinrow dev catalogue`` grades the whole catalogue afresh and prints it as a table.
 
 Each outcome is also kept in ``tests/catalogue/graded.json`` under a digest of
-its entry and a fingerprint of everything grading depends on (the grader's and
-the suite's files, the options, the versions of Python, pytest, hypothesis and
-NumPy). The repository's own checks take an outcome from there only while both
-are unchanged, and grade every other entry, so an outcome taken is one grading
+its entry and the fingerprint of everything grading depends on
+(``coinrow.grader.fingerprint``: the game model, the grader, the suite, the
+options, the versions of Python, pytest, hypothesis and NumPy). The
+repository's own checks take an outcome from there only while both are
+unchanged, and grade every other entry, so an outcome taken is one grading
 would give again; a run that graded any entry writes the file anew.
 """
 
@@ -26,7 +27,6 @@ import hashlib
 import json
 import re
 import shutil
-import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -35,13 +35,13 @@ from typing import Literal
 
 from coinrow.game.registry import REPO_ROOT
 from coinrow.game.settings import WORKERS
-from coinrow.grader.child import Job, Options
-from coinrow.grader.driver import run_jobs
-from coinrow.grader.progress import grader_fingerprint
+from coinrow.grader.fingerprint import fingerprint
+from coinrow.grader.grade import grade
 from coinrow.grader.results import Result
 
 CATALOGUE = REPO_ROOT / "tests" / "catalogue"
 CATALOGUE_CALL_LIMIT = 1.5  # CPU seconds; the references need under 0.6 s per call
+CATALOGUE_PROFILE = "catalogue"  # the hypothesis profile it is graded under (coinrow.grader.plugin)
 RECORD = CATALOGUE / "graded.json"
 
 
@@ -141,30 +141,23 @@ def grade_all(
     """
     chosen = list(chosen)
     with tempfile.TemporaryDirectory() as workspace:
-        jobs = []
+        folders = []
         for number, entry in enumerate(chosen):
             folder = Path(workspace) / str(number)
             attempt = folder / entry.slug / f"{entry.slug}.py"
             attempt.parent.mkdir(parents=True)
             shutil.copyfile(entry.path, attempt)
-            options = Options(folder, CATALOGUE_CALL_LIMIT, "catalogue")
-            jobs.append(Job(str(number), entry.slug, options))
-        results = run_jobs(jobs, workers or WORKERS, lambda key, result: on_done and on_done())
-    for number, entry in enumerate(chosen):
-        yield outcome(entry, results[str(number)])
-
-
-def fingerprint() -> str:
-    """A hash of what an outcome depends on besides its entry: the grader, the options, the packages."""
-    import hypothesis
-    import numpy
-    import pytest
-
-    versions = (
-        f"python {sys.version_info.major}.{sys.version_info.minor}, pytest {pytest.__version__}, "
-        f"hypothesis {hypothesis.__version__}, numpy {numpy.__version__}"
-    )
-    return grader_fingerprint(f"{CATALOGUE_CALL_LIMIT:g}/catalogue/{versions}")
+            folders.append(folder)
+        results = grade(
+            {folder: [entry.slug] for folder, entry in zip(folders, chosen, strict=True)},
+            call_limit=CATALOGUE_CALL_LIMIT,
+            profile=CATALOGUE_PROFILE,
+            jobs=workers or WORKERS,
+            cache="off",
+            on_done=lambda folder, result: on_done and on_done(),
+        )
+    for folder, entry in zip(folders, chosen, strict=True):
+        yield outcome(entry, results[folder][entry.slug])
 
 
 def _entry_digest(entry: Entry) -> str:
@@ -179,7 +172,8 @@ def recorded(chosen: Iterable[Entry], record: Path = RECORD) -> dict[Entry, Outc
     """The outcomes in ``record`` that grading would give again: same entry, same fingerprint."""
     try:
         data = json.loads(record.read_text(encoding="utf-8"))
-        kept = data["entries"] if data["fingerprint"] == fingerprint() else {}
+        current = data["fingerprint"] == fingerprint(CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE)
+        kept = data["entries"] if current else {}
     except (OSError, ValueError, KeyError, TypeError):
         return {}  # no record yet, or one unreadable: every entry is graded
     found = {}
@@ -205,7 +199,8 @@ def write_record(outcomes: Iterable[Outcome], record: Path = RECORD) -> None:
         for o in outcomes
         if not o.stopped
     }
-    text = json.dumps({"fingerprint": fingerprint(), "entries": entries}, indent=1, sort_keys=True)
+    key = fingerprint(CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE)
+    text = json.dumps({"fingerprint": key, "entries": entries}, indent=1, sort_keys=True)
     with contextlib.suppress(OSError):  # a read-only clone: the outcomes are simply not kept
         record.write_text(text + "\n", encoding="utf-8")
 

@@ -3,7 +3,8 @@
 Each reference in ``solutions/`` is changed one small step at a time by
 cosmic-ray's mutation operators (a comparison flipped, an operator or a number
 changed, a loop made to run zero times, a decorator removed). Every mutant is
-laid out like ``problems/`` in a scratch folder and graded by the real suite; a
+laid out like ``problems/`` in a scratch folder and graded through the grading
+entry point (``coinrow.grader.grade``), each in a child process of its own; a
 mutant the suite fails is killed. A mutant that survives must be listed in
 ``tests/mutation/equivalent.toml`` with the reason it changes nothing the kata
 asks for; an unlisted survivor fails the run.
@@ -16,25 +17,27 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import hashlib
 import random
-import subprocess
-import sys
 import tempfile
 import time
 import tomllib
 import warnings
 from collections.abc import Collection, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, source_file
 from coinrow.game.rowarg import UsageError, formulation_slugs
 from coinrow.game.settings import WORKERS
+from coinrow.grader.calls import DEFAULT_CALL_LIMIT
+from coinrow.grader.child import big_stack_or_reexec
+from coinrow.grader.fingerprint import digest, fingerprint
+from coinrow.grader.grade import grade
+from coinrow.grader.results import failed
 
 EQUIVALENTS = REPO_ROOT / "tests" / "mutation" / "equivalent.toml"
 SAMPLE = 20  # mutants per reference without --full: a few minutes for all of them on 2 cores
+MUTANT_CALL_LIMIT, MUTANT_PROFILE = DEFAULT_CALL_LIMIT, "kata"  # a learner's options; each stops at a failure
 
 
 @dataclass(frozen=True)
@@ -134,30 +137,48 @@ def sample(made: Sequence[Mutant], size: int, seed: str) -> list[Mutant]:
     return chosen
 
 
-def grade_mutant(impl_dir: Path, slug: str) -> bool:
-    """True when the grading driver fails the attempt in ``impl_dir/<slug>/<slug>.py``: the mutant is killed.
+def grade_mutants(chosen: Sequence[Mutant], workers: int = WORKERS) -> list[bool]:
+    """Whether each mutant is killed: the grading suite fails it, graded like an attempt.
 
-    Graded exactly as ``make test F=<slug>`` grades an attempt, stopping at the first failure. A run the
-    driver had to stop (its CPU, memory or output cap) counts as killed: the suite never passes it.
-
-    Raises:
-        RuntimeError: the driver did not grade (a usage error).
+    Each mutant is laid out like ``problems/`` in a scratch folder of its own and graded through
+    the grading entry point as ``make test F=<slug>`` grades an attempt, stopping at the first
+    failure, ``workers`` at a time. A run the driver had to stop (its CPU, memory or output cap)
+    counts as killed: the suite never passes it.
     """
-    command = [sys.executable, "-m", "coinrow", "test", f"--impl={impl_dir}", f"--formulation={slug}"]
-    command += ["--no-cache", "--jobs=1", "--exit-first"]
-    run = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)
-    if run.returncode in (0, 1):
-        return run.returncode == 1
-    raise RuntimeError(f"grading {slug} did not run (exit {run.returncode}): {run.stderr.strip()[-300:]}")
+    with tempfile.TemporaryDirectory(prefix="mutants-") as scratch:
+        attempts: dict[Path, list[str]] = {}
+        for number, mutant in enumerate(chosen):
+            folder = Path(scratch) / str(number)
+            attempt = source_file(folder, mutant.slug)
+            attempt.parent.mkdir(parents=True)
+            attempt.write_text(mutant.source, encoding="utf-8")
+            attempts[folder] = [mutant.slug]
+        return _killed(attempts, workers)
+
+
+def grade_mutant(impl_dir: Path, slug: str) -> bool:
+    """True when grading fails the attempt in ``impl_dir/<slug>/<slug>.py``, as a mutant is graded."""
+    (killed,) = _killed({impl_dir: [slug]}, workers=1)
+    return killed
+
+
+def _killed(attempts: dict[Path, list[str]], workers: int) -> list[bool]:
+    """Grade each folder's one mutant under the mutants' options; whether each failed, in order."""
+    results = grade(
+        attempts,
+        call_limit=MUTANT_CALL_LIMIT,
+        profile=MUTANT_PROFILE,
+        exit_first=True,
+        jobs=workers,
+        cache="off",
+    )
+    return [failed(results[folder].values()) for folder in attempts]
 
 
 def is_killed(mutant: Mutant) -> bool:
     """Grade one mutant, copied into a scratch folder laid out like problems/."""
-    with tempfile.TemporaryDirectory(prefix="mutant-") as scratch:
-        attempt = source_file(Path(scratch), mutant.slug)
-        attempt.parent.mkdir()
-        attempt.write_text(mutant.source, encoding="utf-8")
-        return grade_mutant(Path(scratch), mutant.slug)
+    (killed,) = grade_mutants([mutant], workers=1)
+    return killed
 
 
 def load_equivalents(path: Path = EQUIVALENTS) -> list[Equivalent]:
@@ -193,15 +214,14 @@ def score(slug: str, chosen: Iterable[Mutant], made: int, listed: set[tuple[str,
     start = time.monotonic()  # reported only, never judged: wall time of the run
     chosen = list(chosen)
     result = Score(slug, made, graded=len(chosen))
-    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        for mutant, killed in zip(chosen, pool.map(is_killed, chosen), strict=True):
-            equivalent = mutant.key in listed
-            result.killed += killed
-            result.equivalent += not killed and equivalent
-            if killed and equivalent:
-                result.wrongly_listed.append(mutant)
-            elif not killed and not equivalent:
-                result.unlisted.append(mutant)
+    for mutant, killed in zip(chosen, grade_mutants(chosen), strict=True):
+        equivalent = mutant.key in listed
+        result.killed += killed
+        result.equivalent += not killed and equivalent
+        if killed and equivalent:
+            result.wrongly_listed.append(mutant)
+        elif not killed and not equivalent:
+            result.unlisted.append(mutant)
     result.seconds = time.monotonic() - start
     return result
 
@@ -214,21 +234,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--sample", type=int, default=SAMPLE, help=f"mutants per reference (default {SAMPLE})"
     )
     parser.add_argument(
-        "--stale", action="store_true", help="exit 1 if the suite or a reference changed since the last pass"
+        "--stale",
+        action="store_true",
+        help="exit 1 if the grader, the suite or a reference changed since the last pass",
     )
 
 
 CHECKED = REPO_ROOT / "tests" / "mutation" / "checked.sha256"  # what the last passing run of all saw
-CHECKED_FILES = ("tests/grade/*.py", "tests/conftest.py", "tests/strategies.py", "solutions/*/*.py")
 
 
-def suite_digest() -> str:
-    """A hash of the grading suite, the references and the equivalents list, as they are now."""
-    digest = hashlib.sha256()
-    files = sorted(p for pattern in CHECKED_FILES for p in REPO_ROOT.glob(pattern))
-    for path in [*files, EQUIVALENTS]:
-        digest.update(path.relative_to(REPO_ROOT).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
+def record_digest() -> str:
+    """A hash of what a mutation score depends on, as it is now (64 hex digits): the fingerprint of
+    grading under the mutants' options (``coinrow.grader.fingerprint``), the references and the
+    equivalents list."""
+    files = [*REPO_ROOT.glob("solutions/*/*.py"), EQUIVALENTS]
+    return digest(REPO_ROOT, files, fingerprint(MUTANT_CALL_LIMIT, MUTANT_PROFILE, exit_first=True))
 
 
 def _report(result: Score) -> list[str]:
@@ -259,11 +279,14 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as error:
         raise UsageError(f"--formulation: {error}") from None
     if args.stale:
-        fresh = CHECKED.is_file() and CHECKED.read_text(encoding="utf-8").strip() == suite_digest()
+        fresh = CHECKED.is_file() and CHECKED.read_text(encoding="utf-8").strip() == record_digest()
         print(
-            "the mutation score is up to date" if fresh else "the suite or a reference changed: make mutate"
+            "the mutation score is up to date"
+            if fresh
+            else "the grader, the suite or a reference changed: make mutate"
         )
         return 0 if fresh else 1
+    big_stack_or_reexec(["dev", "mutate", *args.argv])  # each mutant graded with make test's C stack
     listed = {e.key for e in load_equivalents()}
     console = Console(highlight=False)
     table = Table(title=f"Mutation score of the references ({'every mutant' if args.full else 'a sample'})")
@@ -284,5 +307,5 @@ def run(args: argparse.Namespace) -> int:
     console.print(table)
     console.print("score: killed, of the graded mutants that are not listed as equivalent")
     if not failed and set(slugs) == {f.slug for f in FORMULATIONS}:
-        CHECKED.write_text(suite_digest() + "\n", encoding="utf-8")  # commit it: CI then skips the run
+        CHECKED.write_text(record_digest() + "\n", encoding="utf-8")  # commit it: CI then skips the run
     return 1 if failed else 0

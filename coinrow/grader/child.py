@@ -90,7 +90,8 @@ def big_stack_or_reexec(argv: list[str]) -> None:
     """Give this process (and so every child) a C stack of ``BIG_STACK`` bytes, re-executing if needed.
 
     The main thread's stack can only grow as far as the limit in force when the
-    process started, so the limit is raised and the interpreter started anew.
+    process started, so the limit is raised and the interpreter started anew, as
+    ``coinrow *argv`` (e.g. ``["test", "--impl=problems"]``).
     """
     soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
     if soft == resource.RLIM_INFINITY or soft >= BIG_STACK or os.environ.get("KATA_STACK_RAISED"):
@@ -101,7 +102,7 @@ def big_stack_or_reexec(argv: list[str]) -> None:
     resource.setrlimit(resource.RLIMIT_STACK, (wanted, hard))
     os.environ["KATA_STACK_RAISED"] = "1"
     sys.stdout.flush()
-    os.execv(sys.executable, [sys.executable, "-m", "coinrow", "test", *argv])
+    os.execv(sys.executable, [sys.executable, "-m", "coinrow", *argv])
 
 
 def warm_up() -> None:

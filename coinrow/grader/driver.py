@@ -9,7 +9,8 @@ here from the records the suite wrote (``coinrow.grader.results``), so they agre
 Each child gets a CPU cap of its own and a big C stack (so a recursion limit
 up to ``sandbox.DEEP_RECURSION_CAP`` is safe); a child is ended for waiting
 only when its whole process tree stops using the CPU, never because the
-machine is busy. Results are cached by ``coinrow.grader.progress``.
+machine is busy. Its one caller is the grading entry point, ``coinrow.grader.grade``,
+which decides what to grade and caches the results (``coinrow.grader.progress``).
 
 How a child is started is ``coinrow.grader.child``'s, how its processes are found and
 killed ``coinrow.grader.processes``', and how its records are read back ``coinrow.grader.outcome``'s:
@@ -26,7 +27,7 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
-from coinrow.grader.child import Child, Job, Options, start, warm_up
+from coinrow.grader.child import Child, Job, start, warm_up
 from coinrow.grader.outcome import collect
 from coinrow.grader.processes import become_subreaper, cpu, kill, kill_all_descendants, reap_orphans, tree
 from coinrow.grader.results import Result
@@ -109,8 +110,3 @@ def run_jobs(
 
 def _interrupted(signum: int, frame: object) -> None:
     raise KeyboardInterrupt  # ended from outside (a CI cancel, a closed terminal): clean up on the way out
-
-
-def run_children(slugs: list[str], options: Options, workers: int) -> dict[str, Result]:
-    """Grade each slug of one folder in a child process of its own (see ``run_jobs``)."""
-    return run_jobs([Job(slug, slug, options) for slug in slugs], workers)

@@ -1,163 +1,100 @@
-"""``make test`` / ``make solutions``: grade formulations, each in its own process, and print one summary.
+"""The one way an attempt is graded: ``grade``, which ``make test``, the catalogue, mutation testing and
+``compare`` all call.
 
-``coinrow test [--impl problems] [--formulation "a,b"] [--limit 4] [--jobs N] [--fresh]
-[--report results.json]`` (``python -m coinrow test`` is the same); ``coinrow next`` names the next
-unsolved kata. Formulations whose attempt and grader are unchanged since they were last
-graded are shown from the progress cache, marked "cached"; those named with ``--formulation`` are
-always graded. Exit status: 0 when nothing failed, 1 when something failed, 2 for a usage error.
+Each formulation of each folder is graded by the shared suite in a child process of
+its own (``coinrow.grader.driver``), ``jobs`` at a time. With the cache in use, a
+folder's formulations whose attempt is unchanged since it was last graded, under the
+same fingerprint (``coinrow.grader.fingerprint``), are taken from its progress cache
+(``coinrow.grader.progress``) instead of graded again.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
-import sys
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Literal
 
 from coinrow.game.registry import FORMULATIONS
-from coinrow.game.rowarg import UsageError, add_impl_option, formulation_slugs, impl_dir
 from coinrow.game.settings import WORKERS
-from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
-from coinrow.grader.child import Options, big_stack_or_reexec
-from coinrow.grader.driver import run_children
-from coinrow.grader.progress import Progress, attempt_hash, attempt_key, grader_fingerprint
-from coinrow.grader.results import Result, failed, next_line, summary_lines
+from coinrow.grader.calls import DEFAULT_CALL_LIMIT
+from coinrow.grader.child import Job, Options
+from coinrow.grader.driver import run_jobs
+from coinrow.grader.fingerprint import fingerprint
+from coinrow.grader.progress import Progress, attempt_hash, attempt_key
+from coinrow.grader.results import Result
 
-
-def _jobs(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"JOBS must be a whole number of at least 1, got {text!r}")
-    return int(text)
-
-
-def exercism_report(results: dict[str, Result]) -> dict[str, Any]:
-    """The results in the shape of the exercism test runner's ``results.json``, version 3.
-
-    Top-level ``status`` is ``pass`` when every graded formulation is solved, ``error``
-    when a formulation's run was stopped, ``fail`` otherwise; each test has its name,
-    status, message and the learner's printed output; ``task_id`` is the kata's
-    place in the registry.
-    """
-    tests: list[dict[str, Any]] = []
-    order = {f.slug: k + 1 for k, f in enumerate(FORMULATIONS)}
-    for slug, result in sorted(results.items(), key=lambda item: order[item[0]]):
-        for record in result.records:
-            failure = record.failure
-            entry: dict[str, Any] = {
-                "name": record.test,
-                "status": "pass" if record.outcome == "passed" else "fail",
-                "message": failure.message
-                if failure
-                else ("not attempted" if record.not_attempted else None),
-                "output": "\n".join(failure.output) if failure and failure.output else None,
-                "task_id": order[slug],
-            }
-            if failure and failure.mistake:
-                entry["mistake"] = failure.mistake
-            if record.outcome != "skipped" or record.not_attempted:
-                tests.append(entry)
-        if result.reason:
-            tests.append(
-                {"name": f"{slug}: run", "status": "error", "message": result.reason, "task_id": order[slug]}
-            )
-    stopped = any(r.status == "stopped" for r in results.values())
-    solved = all(r.status == "solved" for r in results.values())
-    return {
-        "version": 3,
-        "status": "error" if stopped else "pass" if solved else "fail",
-        "message": "\n".join(r.reason for r in results.values() if r.reason) or None,
-        "tests": tests,
-    }
+# "use": take from the cache what still holds, keep what is graded; "refresh": grade every formulation
+# asked for (every one when none is named), keep it; "off": neither read nor write the cache
+Cache = Literal["use", "refresh", "off"]
 
 
 def grade(
-    options: Options, chosen: list[str], *, jobs: int, fresh: bool, use_cache: bool = True
-) -> dict[str, Result]:
-    """Grade ``chosen`` (every formulation when empty; the rest from the cache) and return every result."""
-    progress = Progress(options.impl_dir) if use_cache else None
-    fingerprint = grader_fingerprint(f"{options.call_limit:g}/{options.profile}")
-    keys = {f.slug: attempt_key(options.impl_dir, f.slug, fingerprint) for f in FORMULATIONS}
-    before = {f.slug: attempt_hash(options.impl_dir, f.slug) for f in FORMULATIONS}
-    shown: dict[str, Result] = {}
-    to_grade = []
-    for formulation in FORMULATIONS:
-        slug = formulation.slug
-        cached = progress.get(slug, keys[slug]) if progress else None
-        if slug in chosen or (not chosen and (fresh or cached is None)):
-            to_grade.append(slug)
-        elif cached is not None:
-            shown[slug] = cached
-        elif progress is not None:
-            shown[slug] = Result(slug, [], stale=True)  # changed since it was last graded
-    shown.update(run_children(to_grade, options, jobs))
-    if progress is not None:
-        for slug in to_grade:
-            attempt = attempt_hash(options.impl_dir, slug)
-            if attempt == before[slug]:  # saved again while it was graded: which version ran is unknown
-                progress.put(shown[slug], keys[slug], attempt)
-        progress.save()
-    return shown
+    attempts: Mapping[Path, Collection[str]],
+    *,
+    call_limit: float = DEFAULT_CALL_LIMIT,
+    profile: str = "kata",
+    exit_first: bool = False,
+    jobs: int = WORKERS,
+    cache: Cache = "use",
+    on_done: Callable[[Path, Result], None] | None = None,
+) -> dict[Path, dict[str, Result]]:
+    """Grade the attempts in each folder (laid out like ``problems/``) and return every result shown.
 
+    Args:
+        attempts: each folder with the slugs to grade in it. Slugs named are always graded, and
+            with the cache in use every other formulation is shown from it: as cached, or as
+            "not graded" when changed since. No slug: every formulation not in the cache (every
+            one when the cache is refreshed or off).
+        call_limit: CPU seconds per graded call.
+        profile: the hypothesis profile the suite runs under.
+        exit_first: stop each formulation at its first failure (a verdict, not a full count).
+        jobs: child processes at once, at least 1.
+        cache: the progress cache policy (``Cache``): "use", "refresh" or "off".
+        on_done: called with the folder and the result as each child ends.
 
-def add_next_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``coinrow next``."""
-    add_impl_option(parser, "problems")
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``coinrow test`` (what ``make test`` and ``make solutions`` pass)."""
-    add_next_arguments(parser)
-    parser.add_argument("--formulation", default="", help="slugs to grade, separated by commas or spaces")
-    parser.add_argument("--limit", type=call_limit, default=DEFAULT_CALL_LIMIT, help="CPU seconds per call")
-    parser.add_argument("--jobs", type=_jobs, default=WORKERS, help="children at once")
-    parser.add_argument("--fresh", action="store_true", help="grade everything, ignoring the cache")
-    parser.add_argument("--no-cache", action="store_true", help="neither read nor write the progress cache")
-    parser.add_argument("--report", default="", help="write an exercism-style results.json here")
-    parser.add_argument("--profile", default="kata", help="the hypothesis profile")
-    parser.add_argument("--exit-first", action="store_true", help="stop each kata at its first failure")
-    parser.add_argument("--next", action="store_true", help="name the next unsolved kata; grade nothing")
-
-
-def run_next(args: argparse.Namespace) -> int:
-    """``coinrow next``: the next kata not solved as the progress cache has it (solved while unchanged)."""
-    solved = Progress(impl_dir(args.impl)).solved()
-    print(next_line(next((f for f in FORMULATIONS if f.slug not in solved), None)))
-    return 0
-
-
-def run(args: argparse.Namespace) -> int:
-    """``coinrow test``: grade, print the summary; 0 when nothing failed, 1 otherwise, 2 for bad input.
+    Returns:
+        By folder (as given), each formulation's result by slug, in the registry's order.
 
     Raises:
-        UsageError: no such folder, an unknown slug, or a report in a folder that does not exist.
+        KeyboardInterrupt: interrupted, or ended by SIGTERM or SIGHUP; every child is ended first.
     """
-    folder = impl_dir(args.impl)
-    if args.next:
-        return run_next(args)
-    try:
-        chosen = formulation_slugs(args.formulation)
-    except UsageError as error:
-        raise UsageError(f"F={args.formulation}: {error}") from None
-    report = Path(args.report) if args.report else None
-    if report is not None and not report.resolve().parent.is_dir():
-        raise UsageError(f"REPORT={args.report}: no such folder {report.resolve().parent}")
-    big_stack_or_reexec(args.argv)
-    options = Options(folder.resolve(), args.limit, args.profile, args.exit_first)
-    try:
-        results = grade(options, chosen, jobs=args.jobs, fresh=args.fresh, use_cache=not args.no_cache)
-    except KeyboardInterrupt:
-        print("make test: interrupted; every process it started is ended", file=sys.stderr)
-        return 130
-    try:
-        print("\n".join([f"kata summary: {args.impl}", *summary_lines(results)]), flush=True)
-    except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    if report is not None:
-        try:
-            report.write_text(json.dumps(exercism_report(results), indent=2), encoding="utf-8")
-        except OSError as error:
-            print(f"make test: REPORT={args.report}: {error.strerror}", file=sys.stderr)
-            return 2
-    return 1 if failed(results.values()) else 0
+    key = fingerprint(call_limit, profile, exit_first)
+    shown: dict[Path, dict[str, Result]] = {}
+    kept: dict[Path, Progress] = {}  # each folder's progress cache, unless it is off
+    to_run: list[Job] = []
+    folders: dict[str, Path] = {}  # by job key
+    for number, (folder, chosen) in enumerate(attempts.items()):
+        shown[folder] = {}
+        if cache != "off":
+            kept[folder] = Progress(folder)
+        options = Options(folder.resolve(), call_limit, profile, exit_first)
+        for formulation in FORMULATIONS:
+            slug = formulation.slug
+            cached = kept[folder].get(slug, attempt_key(folder, slug, key)) if folder in kept else None
+            if slug in chosen or (not chosen and (cache == "refresh" or cached is None)):
+                to_run.append(Job(f"{number}/{slug}", slug, options))
+                folders[f"{number}/{slug}"] = folder
+            elif cached is not None:
+                shown[folder][slug] = cached
+            elif folder in kept:
+                shown[folder][slug] = Result(slug, [], stale=True)  # changed since it was last graded
+    before = {job.key: attempt_hash(folders[job.key], job.slug) for job in to_run}
+
+    def each_done(job_key: str, result: Result) -> None:
+        if on_done is not None:
+            on_done(folders[job_key], result)
+
+    done = run_jobs(to_run, jobs, each_done)
+    for job in to_run:
+        folder, result = folders[job.key], done[job.key]
+        shown[folder][job.slug] = result
+        # an attempt saved again while it was graded is not kept: which version ran is unknown
+        if folder in kept and attempt_hash(folder, job.slug) == before[job.key]:
+            kept[folder].put(result, attempt_key(folder, job.slug, key), before[job.key])
+    for progress in kept.values():
+        progress.save()
+    order = {f.slug: k for k, f in enumerate(FORMULATIONS)}
+    return {
+        folder: dict(sorted(found.items(), key=lambda item: order[item[0]]))
+        for folder, found in shown.items()
+    }

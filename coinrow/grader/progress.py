@@ -2,9 +2,9 @@
 
 As rustlings keeps its state, the grading driver keeps the result of every
 formulation it graded in ``<impl>/.kata-progress.json`` (git-ignored). A result
-is reused only while the attempt's files, the grader's own files and the
-grading options are all unchanged, so a cached "solved" is always one the
-grader would give again.
+is reused only while the attempt's files and the fingerprint of what grading
+depends on (``coinrow.grader.fingerprint``) are both unchanged, so a cached
+"solved" is always one the grader would give again.
 """
 
 from __future__ import annotations
@@ -15,37 +15,21 @@ import json
 from pathlib import Path
 from typing import Any
 
-from coinrow.game.registry import REPO_ROOT
+from coinrow.grader.fingerprint import digest
 from coinrow.grader.results import Record, Result
 
 PROGRESS_FILE = ".kata-progress.json"
-# what grading depends on besides the attempt: the package, the suite and its configuration
-GRADER_FILES = ("coinrow/**/*.py", "coinrow/game/data/*", "tests/*.py", "tests/grade/*.py")
-
-
-def _digest(root: Path, paths: list[Path], extra: str = "") -> str:
-    """A hash of the files' contents and their paths below ``root``: the same wherever the clone lies."""
-    digest = hashlib.sha256(extra.encode())
-    for path in sorted(paths):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
-
-
-def grader_fingerprint(options: str) -> str:
-    """A hash of the grader's own files and the grading options (limit, hypothesis profile)."""
-    files = [p for pattern in GRADER_FILES for p in REPO_ROOT.glob(pattern) if p.is_file()]
-    return _digest(REPO_ROOT, files, options)
 
 
 def attempt_hash(impl_dir: Path, slug: str) -> str:
     """A hash of the attempt's Python files (its backups aside)."""
     folder = impl_dir / slug
     files = [p for p in folder.rglob("*.py") if p.is_file() and "backups" not in p.relative_to(folder).parts]
-    return _digest(folder, files if folder.is_dir() else [])
+    return digest(folder, files if folder.is_dir() else [])
 
 
 def attempt_key(impl_dir: Path, slug: str, fingerprint: str) -> str:
-    """A hash of the attempt's files and the grader's fingerprint: a result is reused only under it."""
+    """A hash of the attempt's files and the ``fingerprint`` of grading: a result is reused only under it."""
     return hashlib.sha256((attempt_hash(impl_dir, slug) + fingerprint).encode()).hexdigest()
 
 

@@ -208,12 +208,11 @@ def test_bad_options_are_one_line_and_exit_2(bad: list[str]) -> None:
 
 def test_a_kata_counts_as_solved_only_while_its_attempt_is_unchanged(tmp_path: Path) -> None:
     """What compare reveals: solved katas, as the progress cache remembers them."""
-    from coinrow.grader.child import Options
     from coinrow.grader.grade import grade
     from coinrow.grader.progress import Progress
 
     folder = _lay_out(tmp_path, {"difference_dp": _reference("difference_dp")})
-    grade(Options(folder, 2.0, "catalogue"), ["difference_dp"], jobs=1, fresh=False)
+    grade({folder: ["difference_dp"]}, call_limit=2.0, profile="catalogue", jobs=1)
     assert Progress(folder).solved() == {"difference_dp"}
     attempt = source_file(folder, "difference_dp")
     attempt.write_text(attempt.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
@@ -222,11 +221,10 @@ def test_a_kata_counts_as_solved_only_while_its_attempt_is_unchanged(tmp_path: P
 
 def test_next_names_the_first_kata_not_solved_as_last_graded(tmp_path: Path) -> None:
     """``make next``: difference_dp solved and unchanged, so the next kata is min_of_opponent_dp."""
-    from coinrow.grader.child import Options
     from coinrow.grader.grade import grade
 
     folder = _lay_out(tmp_path, {"difference_dp": _reference("difference_dp")})
-    grade(Options(folder, 2.0, "catalogue"), ["difference_dp"], jobs=1, fresh=False)
+    grade({folder: ["difference_dp"]}, call_limit=2.0, profile="catalogue", jobs=1)
     done = run_module("coinrow", "test", "--impl", str(folder), "--next")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(

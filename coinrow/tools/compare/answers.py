@@ -13,22 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
-from coinrow.game.cases import all_cases
 from coinrow.game.game import Totals, totals_from_difference
 from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.quantity import Quantity
 from coinrow.game.registry import Formulation
-from coinrow.game.settings import WORKERS
-from coinrow.grader.calls import DEFAULT_CALL_LIMIT
-from coinrow.grader.child import Options
 from coinrow.grader.failures import NotAttempted, WrongAnswer
 from coinrow.grader.grade import grade
 from coinrow.grader.grading import Grader
-
-Status = Literal["ok", "not attempted", "failing"]
-UNCHANGED_ROW = (5, 3, 7, 10)  # even, so a formulation limited to even rows can answer it
+from coinrow.grader.results import Status
 
 
 def oracle_totals(row: Sequence[int]) -> Totals:
@@ -36,56 +29,33 @@ def oracle_totals(row: Sequence[int]) -> Totals:
     return totals_from_difference(row, exhaustive_difference(row))
 
 
-def attempt_status(grader: Grader, formulation: Formulation, thorough: bool = True) -> tuple[Status, str]:
-    """Whether the attempt at ``formulation`` is not attempted, failing or ok, with a one-line reason.
-
-    Grades the value function through ``grader`` (so under its time limit) on the
-    case table's rows: every row, complexity rows up to n = 1000 included, when
-    ``thorough`` (a learner's code, which must never be timed if ``make test``
-    would fail it); the small rows only otherwise (the references). It also checks
-    that the caller's row is left as it was and, for a formulation with more than
-    one function, that each of them is attempted.
-    """
-    slug = formulation.slug
-    try:
-        for case in all_cases():
-            too_long = formulation.max_n is not None and len(case.row) > formulation.max_n
-            if (case.kind == "value" or thorough) and not too_long:
-                grader.check_value(slug, case.row, case.totals, case.parity_guarantee)
-        if thorough:
-            row = list(UNCHANGED_ROW)
-            grader.call(slug, formulation.value_function, row)
-            if row != list(UNCHANGED_ROW):
-                return (
-                    "failing",
-                    f"{formulation.value_function}({list(UNCHANGED_ROW)}) changed the caller's row",
-                )
-            for function in formulation.functions[1:]:  # e.g. parity_move beside parity_guarantee
-                grader.call(slug, function, UNCHANGED_ROW, 0, len(UNCHANGED_ROW) - 1)
-    except NotAttempted:
-        return "not attempted", "a function still raises NotImplementedError"
-    except WrongAnswer as wrong:
-        return "failing", first_line(wrong, slug)
-    return "ok", ""
-
-
 def graded_statuses(impl_dir: Path) -> dict[str, tuple[Status, str]]:
-    """Each formulation's status as ``make test`` gives it (from the progress cache where it can)."""
-    results = grade(Options(impl_dir.resolve(), DEFAULT_CALL_LIMIT), [], jobs=WORKERS, fresh=False)
+    """Each formulation's status as ``make test`` gives it (from the progress cache where it can), with
+    a one-line reason when it is not solved (the smallest failure's first line, without its slug)."""
+    (results,) = grade({impl_dir: []}).values()
     statuses: dict[str, tuple[Status, str]] = {}
     for slug, result in results.items():
         failures = result.failures()
         reason = failures[0].message.splitlines()[0].removeprefix(f"{slug}: ") if failures else ""
         match result.status:
             case "solved":
-                statuses[slug] = ("ok", "")
+                reason = ""
             case "not attempted" | "in progress":
-                statuses[slug] = ("not attempted", "a function still raises NotImplementedError")
+                reason = "a function still raises NotImplementedError"
             case "stopped":
-                statuses[slug] = ("failing", result.reason or "")
-            case _:
-                statuses[slug] = ("failing", reason)
+                reason = result.reason or ""
+        statuses[slug] = (result.status, reason)
     return statuses
+
+
+def status_word(status: Status) -> str:
+    """How ``compare`` names a status: "ok" (solved), "not attempted" (in progress too) or "failing"."""
+    match status:
+        case "solved":
+            return "ok"
+        case "not attempted" | "in progress":
+            return "not attempted"
+    return "failing"
 
 
 def first_line(wrong: WrongAnswer, slug: str) -> str:

@@ -1,11 +1,12 @@
 """``compare``: every formulation side by side in three tables (answers, anatomy, growth).
 
 Everything listed comes from the registry (``coinrow.game.registry.FORMULATIONS``),
-bonus formulations included. With ``impl`` other than ``solutions`` (the
-learner's ``problems``, or a folder laid out like it) the learner's code is
-graded first on the case table's small rows; not-attempted and failing
-formulations are marked as such and never timed, the others are timed beside
-the reference. ``coinrow.tools.compare.compare_tables`` draws the result as tables.
+bonus formulations included. The code of ``impl`` is graded first, as
+``make test`` grades it (through the grading entry point, from the progress
+cache where it can); not-attempted and failing formulations are marked as such
+and never timed. With ``impl`` other than ``solutions`` (the learner's
+``problems``, or a folder laid out like it) the others are timed beside the
+reference. ``coinrow.tools.compare.compare_tables`` draws the result as tables.
 """
 
 from __future__ import annotations
@@ -20,14 +21,8 @@ from coinrow.game.game import Totals, totals_json
 from coinrow.game.oracle import ORACLE_MAX_N, exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, IMPLS, Formulation
 from coinrow.grader.grading import Grader
-from coinrow.tools.compare.answers import (
-    Answer,
-    Status,
-    answer,
-    attempt_status,
-    graded_statuses,
-    oracle_totals,
-)
+from coinrow.grader.results import Status
+from coinrow.tools.compare.answers import Answer, answer, graded_statuses, oracle_totals, status_word
 from coinrow.tools.compare.growth import (
     Series,
     ratio_between,
@@ -45,7 +40,7 @@ class Comparison:
     rows: list[tuple[int, ...]]
     optima: list[Totals]
     answers: list[list[Answer]]
-    statuses: dict[str, tuple[Status, str]]
+    statuses: dict[str, tuple[Status, str]]  # as grading has it, with the reason when not solved
     series: list[Series] = field(default_factory=list)
     plot: Path | None = None
     revealed: Callable[[str], bool] = field(default=lambda slug: False)  # whose recurrence may be shown
@@ -76,10 +71,7 @@ def build(
 ) -> Comparison:
     """Grade, answer and prepare the growth series (not yet timed) for ``impl``, the code in ``folder``."""
     grader = Grader(folder)
-    if impl == REFERENCE:
-        statuses = {f.slug: attempt_status(grader, f, thorough=False) for f in FORMULATIONS}
-    else:  # a learner's code is graded as make test grades it, each formulation in its own process
-        statuses = graded_statuses(folder)
+    statuses = graded_statuses(folder)  # as make test grades it, each formulation in its own process
     optima = [oracle_totals(row) for row in rows]
     answers = [
         [answer(grader, f, row, optimum) for f in FORMULATIONS]
@@ -87,7 +79,7 @@ def build(
     ]
     for row, row_answers in zip(rows, answers, strict=True):  # wrong on a row asked for: failing too
         for a in row_answers:
-            if statuses[a.slug][0] == "ok" and a.verdict in ("failing", "differs"):
+            if statuses[a.slug][0] == "solved" and a.verdict in ("failing", "differs"):
                 statuses[a.slug] = ("failing", a.message or f"a wrong answer on {list(row)}")
     comparison = Comparison(impl, rows, optima, answers, statuses)
     reference = grader if impl == REFERENCE else Grader(IMPLS[REFERENCE])
@@ -96,8 +88,10 @@ def build(
         # an exponential kata (max_n) is timed at the oracle's sizes, as the oracle is
         kind: Literal["power", "exponential"] = "exponential" if f.max_n else "power"
         own_sizes = tuple(n for n in oracle_sizes if n <= f.max_n) if f.max_n else tuple(sizes)
-        if status != "ok":
-            comparison.series.append(Series(f.slug, f.slug, impl, None, (), status=status, note=reason))
+        if status != "solved":
+            comparison.series.append(
+                Series(f.slug, f.slug, impl, None, (), status=status_word(status), note=reason)
+            )
         elif impl == REFERENCE:
             comparison.series.append(Series(f.slug, f.slug, impl, _value_call(grader, f), own_sizes, kind))
         else:
@@ -163,7 +157,7 @@ def to_json(c: Comparison) -> dict[str, Any]:
                 "domain": f.domain,
                 "source": f.source,
                 "bonus": f.bonus,
-                "status": c.statuses[f.slug][0],
+                "status": status_word(c.statuses[f.slug][0]),
             }
             for f in FORMULATIONS
         ],

@@ -15,7 +15,7 @@ from rich.text import Text
 from coinrow.game.game import Totals
 from coinrow.game.registry import FORMULATIONS
 from coinrow.game.shown import show_row
-from coinrow.tools.compare.answers import Answer
+from coinrow.tools.compare.answers import Answer, status_word
 from coinrow.tools.compare.compare import REFERENCE, Comparison, reference_of
 from coinrow.tools.compare.growth import Series, ratio_between, ratio_to_fastest
 
@@ -104,7 +104,7 @@ def anatomy_table(c: Comparison) -> Table:
         if f.bonus:
             facts.append("\n(bonus)")
         if c.impl != REFERENCE:
-            facts.append(f"\nyours: {c.statuses[f.slug][0]}")
+            facts.append(f"\nyours: {status_word(c.statuses[f.slug][0])}")
         details = Text()
         for name, fact in (
             ("state", f.state),

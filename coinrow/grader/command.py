@@ -1,0 +1,141 @@
+"""``make test`` / ``make solutions``: the command line of the grading entry point, and its one summary.
+
+``coinrow test [--impl problems] [--formulation "a,b"] [--limit 4] [--jobs N] [--fresh]
+[--report results.json]`` (``python -m coinrow test`` is the same); ``coinrow next`` names the next
+unsolved kata. Formulations whose attempt and grader are unchanged since they were last
+graded are shown from the progress cache, marked "cached"; those named with ``--formulation`` are
+always graded. Exit status: 0 when nothing failed, 1 when something failed, 2 for a usage error.
+This module reads the options and prints; ``coinrow.grader.grade.grade`` grades.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from coinrow.game.registry import FORMULATIONS
+from coinrow.game.rowarg import UsageError, add_impl_option, formulation_slugs, impl_dir
+from coinrow.game.settings import WORKERS
+from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
+from coinrow.grader.child import big_stack_or_reexec
+from coinrow.grader.grade import grade
+from coinrow.grader.progress import Progress
+from coinrow.grader.results import Result, failed, next_line, summary_lines
+
+
+def _jobs(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"JOBS must be a whole number of at least 1, got {text!r}")
+    return int(text)
+
+
+def exercism_report(results: dict[str, Result]) -> dict[str, Any]:
+    """The results in the shape of the exercism test runner's ``results.json``, version 3.
+
+    Top-level ``status`` is ``pass`` when every graded formulation is solved, ``error``
+    when a formulation's run was stopped, ``fail`` otherwise; each test has its name,
+    status, message and the learner's printed output; ``task_id`` is the kata's
+    place in the registry.
+    """
+    tests: list[dict[str, Any]] = []
+    order = {f.slug: k + 1 for k, f in enumerate(FORMULATIONS)}
+    for slug, result in sorted(results.items(), key=lambda item: order[item[0]]):
+        for record in result.records:
+            failure = record.failure
+            entry: dict[str, Any] = {
+                "name": record.test,
+                "status": "pass" if record.outcome == "passed" else "fail",
+                "message": failure.message
+                if failure
+                else ("not attempted" if record.not_attempted else None),
+                "output": "\n".join(failure.output) if failure and failure.output else None,
+                "task_id": order[slug],
+            }
+            if failure and failure.mistake:
+                entry["mistake"] = failure.mistake
+            if record.outcome != "skipped" or record.not_attempted:
+                tests.append(entry)
+        if result.reason:
+            tests.append(
+                {"name": f"{slug}: run", "status": "error", "message": result.reason, "task_id": order[slug]}
+            )
+    stopped = any(r.status == "stopped" for r in results.values())
+    solved = all(r.status == "solved" for r in results.values())
+    return {
+        "version": 3,
+        "status": "error" if stopped else "pass" if solved else "fail",
+        "message": "\n".join(r.reason for r in results.values() if r.reason) or None,
+        "tests": tests,
+    }
+
+
+def add_next_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow next``."""
+    add_impl_option(parser, "problems")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow test`` (what ``make test`` and ``make solutions`` pass)."""
+    add_next_arguments(parser)
+    parser.add_argument("--formulation", default="", help="slugs to grade, separated by commas or spaces")
+    parser.add_argument("--limit", type=call_limit, default=DEFAULT_CALL_LIMIT, help="CPU seconds per call")
+    parser.add_argument("--jobs", type=_jobs, default=WORKERS, help="children at once")
+    parser.add_argument("--fresh", action="store_true", help="grade everything, ignoring the cache")
+    parser.add_argument("--no-cache", action="store_true", help="neither read nor write the progress cache")
+    parser.add_argument("--report", default="", help="write an exercism-style results.json here")
+    parser.add_argument("--profile", default="kata", help="the hypothesis profile")
+    parser.add_argument("--exit-first", action="store_true", help="stop each kata at its first failure")
+    parser.add_argument("--next", action="store_true", help="name the next unsolved kata; grade nothing")
+
+
+def run_next(args: argparse.Namespace) -> int:
+    """``coinrow next``: the next kata not solved as the progress cache has it (solved while unchanged)."""
+    solved = Progress(impl_dir(args.impl)).solved()
+    print(next_line(next((f for f in FORMULATIONS if f.slug not in solved), None)))
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow test``: grade, print the summary; 0 when nothing failed, 1 otherwise, 2 for bad input.
+
+    Raises:
+        UsageError: no such folder, an unknown slug, or a report in a folder that does not exist.
+    """
+    folder = impl_dir(args.impl)
+    if args.next:
+        return run_next(args)
+    try:
+        chosen = formulation_slugs(args.formulation)
+    except UsageError as error:
+        raise UsageError(f"F={args.formulation}: {error}") from None
+    report = Path(args.report) if args.report else None
+    if report is not None and not report.resolve().parent.is_dir():
+        raise UsageError(f"REPORT={args.report}: no such folder {report.resolve().parent}")
+    big_stack_or_reexec(["test", *args.argv])
+    try:
+        (results,) = grade(
+            {folder: chosen},
+            call_limit=args.limit,
+            profile=args.profile,
+            exit_first=args.exit_first,
+            jobs=args.jobs,
+            cache="off" if args.no_cache else "refresh" if args.fresh else "use",
+        ).values()
+    except KeyboardInterrupt:
+        print("make test: interrupted; every process it started is ended", file=sys.stderr)
+        return 130
+    try:
+        print("\n".join([f"kata summary: {args.impl}", *summary_lines(results)]), flush=True)
+    except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if report is not None:
+        try:
+            report.write_text(json.dumps(exercism_report(results), indent=2), encoding="utf-8")
+        except OSError as error:
+            print(f"make test: REPORT={args.report}: {error.strerror}", file=sys.stderr)
+            return 2
+    return 1 if failed(results.values()) else 0

@@ -1,0 +1,115 @@
+"""One grading entry point, ``coinrow.grader.grade.grade``: make test, the catalogue, make mutate and compare
+all grade through it, and compare speaks of the one ``Status`` the grader gives."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Any, get_args
+
+import pytest
+
+import coinrow.dev.catalogue
+import coinrow.dev.mutate
+import coinrow.grader.grade
+import coinrow.tools.compare.answers
+from coinrow.dev.catalogue import CATALOGUE_CALL_LIMIT, entries, grade_all
+from coinrow.dev.mutate import grade_mutants, mutants
+from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT
+from coinrow.grader.calls import DEFAULT_CALL_LIMIT
+from coinrow.grader.results import Status
+from coinrow.tools.compare.answers import graded_statuses, status_word
+from coinrow.tools.compare.compare import build
+
+Calls = list[tuple[dict[Path, list[str]], dict[str, Any]]]
+
+
+@pytest.fixture
+def calls(monkeypatch: pytest.MonkeyPatch) -> Calls:
+    """Every call of the entry point by the catalogue, make mutate and compare, passed on to it."""
+    seen: Calls = []
+    real = coinrow.grader.grade.grade
+
+    def spy(attempts: dict[Path, list[str]], **options: Any) -> Any:
+        seen.append(({folder: list(slugs) for folder, slugs in attempts.items()}, options))
+        return real(attempts, **options)
+
+    for module in (coinrow.dev.catalogue, coinrow.dev.mutate, coinrow.tools.compare.answers):
+        assert module.grade is real, f"{module.__name__} grades through something else"
+        monkeypatch.setattr(module, "grade", spy)
+    return seen
+
+
+def test_only_the_entry_point_starts_the_driver_and_no_command_starts_coinrow_test() -> None:
+    importers, spawners = [], []
+    for path in sorted((REPO_ROOT / "coinrow").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        name = path.relative_to(REPO_ROOT).as_posix()
+        if re.search(r"^from coinrow\.grader\.driver import|^import coinrow\.grader\.driver", text, re.M):
+            importers.append(name)
+        if re.search(r"\"coinrow\",\s*\"test\"", text):
+            spawners.append(name)
+    assert importers == ["coinrow/grader/grade.py"]
+    assert spawners == []
+
+
+def test_the_catalogue_grades_through_the_entry_point(calls: Calls) -> None:
+    right = next(e for e in entries() if e.verdict == "right" and e.slug == "difference_dp")
+    wrong = next(e for e in entries() if e.verdict == "wrong" and e.slug == "difference_dp")
+    outcomes = list(grade_all([right, wrong], workers=2))
+    assert [o.status.split(" ")[0] for o in outcomes] == ["solved", "FAILING"]
+    ((attempts, options),) = calls
+    assert sorted(attempts.values()) == [["difference_dp"], ["difference_dp"]]
+    assert options == {
+        "call_limit": CATALOGUE_CALL_LIMIT,
+        "profile": "catalogue",
+        "jobs": 2,
+        "cache": "off",
+        "on_done": options["on_done"],
+    }
+
+
+def test_mutants_are_graded_through_the_entry_point(calls: Calls) -> None:
+    made = mutants("difference_dp")
+    bad = next(m for m in made if m.after.startswith("d[i][j] = max(coins[i] +"))
+    assert grade_mutants([bad], workers=1) == [True]
+    ((attempts, options),) = calls
+    assert list(attempts.values()) == [["difference_dp"]]
+    assert options == {
+        "call_limit": DEFAULT_CALL_LIMIT,
+        "profile": "kata",
+        "exit_first": True,
+        "jobs": 1,
+        "cache": "off",
+    }
+
+
+def test_compare_grades_a_learners_attempts_through_the_entry_point(
+    calls: Calls, shipped_stubs: Path, tmp_path: Path
+) -> None:
+    folder = shutil.copytree(shipped_stubs, tmp_path / "problems")
+    statuses = graded_statuses(folder)
+    assert calls == [({folder: []}, {})]  # every formulation, as make test grades it, cache in use
+    not_attempted = ("not attempted", "a function still raises NotImplementedError")
+    assert statuses == {f.slug: not_attempted for f in FORMULATIONS}
+
+
+def test_compare_grades_the_references_through_the_entry_point(calls: Calls) -> None:
+    comparison = build([(8, 15, 3, 7)], "solutions", IMPLS["solutions"], sizes=(16,), oracle_sizes=(4,))
+    assert comparison.statuses == {f.slug: ("solved", "") for f in FORMULATIONS}
+    ((attempts, options),) = calls
+    assert [folder.name for folder in attempts] == ["solutions"]
+    assert (list(attempts.values()), options) == ([[]], {})
+
+
+def test_compare_names_each_of_the_graders_statuses_in_its_own_words() -> None:
+    words: dict[Status, str] = {status: status_word(status) for status in get_args(Status)}
+    assert words == {
+        "solved": "ok",
+        "failing": "failing",
+        "in progress": "not attempted",
+        "not attempted": "not attempted",
+        "stopped": "failing",
+        "not graded": "failing",
+    }
