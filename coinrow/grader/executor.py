@@ -1,0 +1,220 @@
+"""The judge's side of the executor: start the process that runs an attempt, send it calls, time and end them.
+
+The attempt runs in a process of its own (``coinrow/grader/executor_loop.py``, standard library
+only), inside bubblewrap where it is installed (``coinrow.grader.jail``); the judge, which holds
+the checks, the oracle and the records, never imports or runs the attempt. A call's CPU time is
+read from outside, from the executor's process tree, and a call past its limit (or waiting
+without computing) is killed, never asked to stop; the next call starts a fresh executor.
+What comes back is plain data (``coinrow.grader.wire``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import selectors
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+from coinrow.grader.jail import Jail, jail_command
+from coinrow.grader.processes import kill, tree
+from coinrow.grader.timeout import STALL_SHARE, demand
+from coinrow.grader.wire import encode
+
+LOOP = Path(__file__).resolve().with_name("executor_loop.py")
+REPLY_CAP = 256 << 20  # bytes of one reply: past it the executor is ended (a value that big is no answer)
+POLL = 0.02  # seconds between looks at a running call's CPU time
+STARTUP_LIMIT = 30.0  # CPU seconds the executor may take to start, before any call
+
+
+@dataclass
+class Outcome:
+    """How one request ended: the reply, or why there was none, and the CPU seconds it took."""
+
+    reply: dict[str, Any] | None  # None: ended by the judge (``ended``) or broke (``broken``)
+    cpu: float  # CPU seconds of the executor's process tree during the request
+    ended: str | None = None  # "cpu" (past its limit) or "waiting" (waited past its limit)
+    broken: str | None = None  # the executor died, or answered what is no reply
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds a process's threads have run, to the nanosecond (Linux's schedstat), else psutil's."""
+    total = 0
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            try:
+                total += int((task / "schedstat").read_text().split()[0])
+            except (OSError, ValueError, IndexError):
+                continue
+    except OSError:
+        try:
+            times = psutil.Process(pid).cpu_times()
+            return times.user + times.system
+        except psutil.Error:
+            return 0.0
+    return total / 1e9
+
+
+@dataclass
+class Executor:
+    """One attempt file's executor process; started on the first request, again after one it ended.
+
+    Args:
+        attempt: the attempt's file (``<folder>/<slug>/<slug>.py``).
+        jail: how to seal it (``coinrow.grader.jail.find_jail``); None runs it unsealed.
+        forbidden: top-level packages the attempt may not import (the grader's own, the references).
+    """
+
+    attempt: Path
+    jail: Jail | None
+    forbidden: tuple[str, ...] = ()
+    process: subprocess.Popen[bytes] | None = None
+    _buffer: bytes = b""
+    _reply_fd: int = -1
+    _eof: bool = False
+    started: int = 0  # how many executors were started for this attempt
+    _pids: tuple[int, ...] = ()  # the executor's process tree, as last looked up
+
+    def _start(self) -> None:
+        reply_read, reply_write = os.pipe()
+        command = jail_command(self.jail, self.attempt, LOOP, self.forbidden, reply_write)
+        self.process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            pass_fds=(reply_write,),
+            close_fds=True,
+            start_new_session=True,
+            env=command_env(),
+        )
+        os.close(reply_write)
+        self._reply_fd = reply_read
+        self._pids = (self.process.pid,)
+        os.set_blocking(reply_read, False)
+        self._buffer = b""
+        self.started += 1
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def request(self, data: dict[str, Any], cpu_limit: float, wait_limit: float) -> Outcome:
+        """Send one request; wait for its reply while the executor computes within ``cpu_limit`` CPU
+        seconds and does not wait (use under 5% of a core) for ``wait_limit`` seconds in a row."""
+        if not self.alive():
+            self._start()
+        assert self.process is not None
+        assert self.process.stdin is not None
+        root = self.process.pid
+        start_cpu = self._cpu()
+        try:
+            self.process.stdin.write((json.dumps(data) + "\n").encode())
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            return self._broke("the executor ended before it was asked", start_cpu)
+        selector = selectors.DefaultSelector()
+        selector.register(self._reply_fd, selectors.EVENT_READ)
+        last_wall, last_demand, stalled = time.monotonic(), self._demand(), 0.0
+        try:
+            while True:
+                line = self._line()
+                if line is not None:
+                    return self._parse(line, self._cpu() - start_cpu)
+                if self._eof:
+                    return self._broke("the executor ended without a reply", self._cpu() - start_cpu)
+                if selector.select(POLL):
+                    continue  # a reply (or its end) has come: read it before any look at the clock
+                self._pids = tuple(p.pid for p in tree(root))  # what the call started counts too
+                used = self._cpu() - start_cpu
+                if used > cpu_limit:
+                    return self._end("cpu", used)
+                now, wanted = time.monotonic(), self._demand()
+                if wanted - last_demand < STALL_SHARE * (now - last_wall):
+                    stalled += now - last_wall
+                else:
+                    stalled = 0.0
+                last_wall, last_demand = now, wanted
+                if stalled > wait_limit:
+                    return self._end("waiting", used)
+        finally:
+            selector.close()
+
+    def _line(self) -> bytes | None:
+        """The next whole reply line, if one has arrived."""
+        while b"\n" not in self._buffer:
+            try:
+                chunk = os.read(self._reply_fd, 1 << 20)
+            except BlockingIOError:
+                return None
+            if not chunk:
+                self._eof = True
+                return None
+            self._buffer += chunk
+            if len(self._buffer) > REPLY_CAP:
+                self._eof = True
+                return None
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line
+
+    def _parse(self, line: bytes, used: float) -> Outcome:
+        try:
+            reply = json.loads(line)
+        except ValueError:
+            return self._broke("the executor answered what is no reply", used)
+        if not isinstance(reply, dict):
+            return self._broke("the executor answered what is no reply", used)
+        return Outcome(reply, used)
+
+    def _cpu(self) -> float:
+        """CPU seconds of the executor's tree as last looked up (looked up again while a call runs long)."""
+        return sum(cpu_seconds(pid) for pid in self._pids)
+
+    def _demand(self) -> float:
+        return sum(demand(pid) for pid in self._pids)
+
+    def _end(self, why: str, used: float) -> Outcome:
+        self.close()
+        return Outcome(None, used, ended=why)
+
+    def _broke(self, why: str, used: float) -> Outcome:
+        self.close()
+        return Outcome(None, used, broken=why)
+
+    def close(self) -> None:
+        """End the executor and everything it started."""
+        if self.process is None:
+            return
+        kill(tree(self.process.pid))
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=5)
+        if self.process.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()
+        if self._reply_fd >= 0:
+            os.close(self._reply_fd)
+            self._reply_fd = -1
+        self.process, self._eof = None, False
+
+
+def command_env() -> dict[str, str]:
+    """The executor's environment: nothing of the judge's but what Python needs to start."""
+    keep = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/tmp", "PYTHONHASHSEED": "0"}
+    return keep
+
+
+def call_request(
+    function: str, args: tuple[object, ...], trace_seconds: float | None = None
+) -> dict[str, Any]:
+    """The request that calls ``function(*args)``."""
+    return {
+        "op": "call",
+        "function": function,
+        "args": [encode(a) for a in args],
+        "trace_seconds": trace_seconds,
+    }

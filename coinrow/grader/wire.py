@@ -1,0 +1,109 @@
+"""Values on their way to and from the executor: plain JSON data, never a pickle.
+
+The judge sends rows (lists or tuples of exact ints of any size); the executor answers
+with what the attempt returned, as ``coinrow/grader/executor_loop.py``'s ``encode`` writes
+it. ``decode`` rebuilds ints, floats, strings, bools, None, lists and tuples as themselves;
+any other type comes back as a stand-in (``Foreign``) that has the type's module and name
+and the value's repr, and is an int (of that value) when the returned object was an int
+subclass, so a message about a returned ``numpy.int64`` or ``bool`` subclass reads as before.
+Nothing the executor sends is ever run, imported or unpickled.
+
+>>> decode(encode((1, [2, 2**70])))
+(1, [2, 1180591620717411303424])
+>>> type(decode({"other": {"module": "numpy", "name": "int64", "repr": "np.int64(5)", "int": "0x5"}}))
+<class 'numpy.int64'>
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+SAFE_INT = 2**53  # past this an int travels as hex: exact, and read in linear time
+MAX_FOREIGN_TYPES = 256  # stand-in classes made at most (a hostile executor could name endless types)
+
+
+class WireError(ValueError):
+    """What the executor sent is not a value of the wire format."""
+
+
+class Foreign:
+    """A stand-in for a returned value of a type the judge does not rebuild; equal to nothing else."""
+
+    shown = ""
+
+    def __repr__(self) -> str:
+        return self.shown
+
+
+class ForeignInt(int):
+    """A stand-in for a returned int subclass (a bool subclass, an IntEnum...), with its int value."""
+
+    shown = ""
+
+    def __repr__(self) -> str:
+        return self.shown
+
+
+@functools.lru_cache(maxsize=MAX_FOREIGN_TYPES)
+def _stand_in(module: str, name: str, is_int: bool) -> type:
+    base = ForeignInt if is_int else Foreign
+    return type(name.rpartition(".")[2] or "object", (base,), {"__module__": module, "__qualname__": name})
+
+
+def encode(value: object) -> Any:
+    """A row, an int or a tuple of them as wire data.
+
+    Raises:
+        WireError: a value of another type (the judge sends only rows and ints).
+    """
+    kind = type(value)
+    if value is None or kind is bool or kind is str:
+        return value
+    if kind is int:
+        assert isinstance(value, int)
+        return value if -SAFE_INT < value < SAFE_INT else {"int": hex(value)}
+    if kind is list:
+        assert isinstance(value, list)
+        return [encode(item) for item in value]
+    if kind is tuple:
+        assert isinstance(value, tuple)
+        return {"tuple": [encode(item) for item in value]}
+    raise WireError(f"the judge sends no {kind.__name__}")
+
+
+def decode(data: Any) -> Any:
+    """Wire data from the executor as a Python value (see the module docstring).
+
+    Raises:
+        WireError: data that is not of the wire format.
+    """
+    if data is None or isinstance(data, bool | str):
+        return data
+    if type(data) is int:
+        return data
+    if isinstance(data, list):
+        return [decode(item) for item in data]
+    if isinstance(data, dict) and len(data) == 1:
+        ((tag, inner),) = data.items()
+        try:
+            if tag == "int":
+                return int(inner, 16)
+            if tag == "float":
+                return float.fromhex(inner)
+            if tag == "tuple" and isinstance(inner, list):
+                return tuple(decode(item) for item in inner)
+            if tag == "other" and isinstance(inner, dict):
+                return _foreign(inner)
+        except (TypeError, ValueError, OverflowError) as error:
+            raise WireError(f"a {tag} the executor sent cannot be read: {error}") from None
+    raise WireError("the executor sent what is no value")
+
+
+def _foreign(described: dict[str, Any]) -> Foreign | ForeignInt:
+    module, name, shown = (str(described.get(key, "")) for key in ("module", "name", "repr"))
+    as_int = described.get("int")
+    kind = _stand_in(module[:200], name[:200], as_int is not None)
+    value: Foreign | ForeignInt = kind(int(as_int, 16)) if as_int is not None else kind()
+    value.shown = shown
+    return value
