@@ -355,7 +355,7 @@ class Executor:
         raise TraceDone
 
     def time(self, target: Callable[..., Any], args: list[Any], number: int) -> Reply:
-        """Call ``target`` ``number`` times, each on a fresh copy of the arguments (the judge reads the CPU)."""
+        """Call ``target`` ``number`` times, each on a fresh copy of the arguments; the judge times it."""
         copies = [copy.deepcopy(args) for _ in range(number)]
         try:
             self.run(lambda: [target(*each) for each in copies], Limits())
