@@ -16,6 +16,7 @@ Nothing the executor sends is ever run, imported or unpickled.
 
 from __future__ import annotations
 
+import builtins
 import functools
 from typing import Any
 
@@ -107,3 +108,51 @@ def _foreign(described: dict[str, Any]) -> Foreign | ForeignInt:
     value: Foreign | ForeignInt = kind(int(as_int, 16)) if as_int is not None else kind()
     value.shown = shown
     return value
+
+
+class RaisedError(Exception):
+    """A stand-in for an exception the attempt raised: its type's name, its message, its place.
+
+    Made by ``raised_error`` as a subclass of the built-in exception the attempt's type
+    derives from (so ``isinstance(error, ValueError)`` holds for a ``ValueError`` subclass),
+    never from the attempt's own class.
+    """
+
+    where: dict[str, Any] | None = None  # the place in the attempt's file, as the executor found it
+    said = ""  # str() of the attempt's exception, as the executor read it
+
+    def __str__(self) -> str:
+        return self.said
+
+
+@functools.lru_cache(maxsize=MAX_FOREIGN_TYPES)
+def _error_type(name: str, builtin: str) -> type[RaisedError]:
+    base = getattr(builtins, builtin, Exception)
+    if not (isinstance(base, type) and issubclass(base, BaseException)):
+        base = Exception
+    bases = (RaisedError,) if base in (Exception, BaseException) else (RaisedError, base)
+    return type(name or "Exception", bases, {"__module__": "builtins", "__qualname__": name or "Exception"})
+
+
+def raised_error(described: dict[str, Any]) -> RaisedError:
+    """The executor's description of a raised exception (``{"type", "ancestry", "message", "where"}``)
+    as an exception object the judge can inspect and show; never the attempt's own class.
+
+    >>> error = raised_error({"type": "Odd", "ancestry": ["m.Odd", "builtins.ValueError"], "message": "odd"})
+    >>> isinstance(error, ValueError), type(error).__name__, str(error)
+    (True, 'Odd', 'odd')
+    """
+    ancestry = [str(name) for name in described.get("ancestry", [])][:50]
+    builtin = next((n.removeprefix("builtins.") for n in ancestry if n.startswith("builtins.")), "Exception")
+    message = str(described.get("message", ""))
+    try:
+        error = _error_type(str(described.get("type", "Exception"))[:200], builtin)(message)
+    except (
+        TypeError,
+        ValueError,
+    ):  # a built-in whose constructor wants more (an exception group, a decode error)
+        error = _error_type(str(described.get("type", "Exception"))[:200], "Exception")(message)
+    error.said = message
+    where = described.get("where")
+    error.where = where if isinstance(where, dict) else None
+    return error
