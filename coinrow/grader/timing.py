@@ -1,15 +1,16 @@
 """Timing one function on one row: CPU seconds per call, peak traced memory, and the next size's guess.
 
-One rule for what is timed, the same for ``make bench`` and for the growth table of
-``compare``: the row is the seeded row of ``n`` coins (``seeded_row``); garbage is
-collected first, then the calls are timed as ``timeit`` times them, the garbage
-collector off, with ``time.thread_time`` as the clock (CPU time of this thread:
-other work on the machine does not count, and while the call's CPU limit is armed
-the process clock only moves at scheduler ticks). A call shorter than
-``MIN_BATCH`` seconds is timed in batches, sized by ``timeit.Timer.autorange``;
-the per-call time kept is the median of the repeats. Peak memory is what
-``tracemalloc`` traces in one more call, made separately because tracing slows
-pure Python down some 10-40x.
+One rule for what is timed, the same for ``make bench``, the growth table of ``compare``
+and the grader: the row is the seeded row of ``n`` coins (``seeded_row``), and the clock
+is CPU time, never wall time (other work on the machine does not count). A ``Subject``
+says where the code runs: an attempt or a reference runs in its executor, whose CPU time
+the judge reads from outside (``coinrow.grader.calls``); the project's own code
+(``InProcess``: the oracle, a baseline) runs here, garbage collected first and the
+collector off, on ``time.thread_time``. A call shorter than ``MIN_BATCH`` seconds is
+timed in batches of 1, 2, 5, 10, … calls, as ``timeit``'s autorange sizes them; the
+per-call time kept is the median of the repeats. Peak memory is what ``tracemalloc``
+traces in one more call, made separately because tracing slows pure Python down some
+10-40x.
 """
 
 from __future__ import annotations
@@ -19,11 +20,10 @@ import math
 import random
 import statistics
 import time
-import timeit
 import tracemalloc
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from coinrow.game.settings import SEED
 from coinrow.grader.timeout import time_limit
@@ -46,6 +46,49 @@ def seeded_row(n: int) -> list[int]:
     return [rng.randint(*COIN_RANGE) for _ in range(n)]
 
 
+class Subject(Protocol):
+    """Code to time on one row: where it runs is its own business, the clock is CPU time."""
+
+    def run(self, number: int, limit: float) -> float:
+        """Make ``number`` calls; their CPU seconds in all. Raises ``CallTimeout`` past ``limit`` seconds."""
+        ...
+
+    def peak(self, limit: float) -> int:
+        """Peak bytes ``tracemalloc`` traces in one call. Raises ``CallTimeout`` past ``limit`` seconds."""
+        ...
+
+
+@dataclass(frozen=True)
+class InProcess:
+    """The project's own code (the oracle, a baseline), timed in this process on ``time.thread_time``."""
+
+    function: Call
+    row: Sequence[int]
+
+    def run(self, number: int, limit: float) -> float:
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            with time_limit(limit):
+                started = CLOCK()
+                for _ in range(number):
+                    self.function(self.row)
+                return CLOCK() - started
+        finally:
+            if enabled:
+                gc.enable()
+
+    def peak(self, limit: float) -> int:
+        gc.collect()
+        tracemalloc.start()
+        try:
+            with time_limit(limit):
+                self.function(self.row)
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+
 @dataclass(frozen=True)
 class Timing:
     """CPU seconds per call of one function on one row.
@@ -61,30 +104,20 @@ class Timing:
     number: int
 
 
-class _LongEnough(Exception):
-    """Ends ``Timer.autorange`` once a batch has taken ``target`` seconds (its own stop is 0.2 s)."""
-
-    def __init__(self, number: int, seconds: float) -> None:
-        super().__init__(number, seconds)
-        self.number, self.seconds = number, seconds
-
-
 def time_calls(
-    function: Call,
-    row: Sequence[int],
+    subject: Subject,
     *,
     limit: float,
     repeats: int,
     within: float | None = None,
     target: float = MIN_BATCH,
 ) -> Timing:
-    """Time ``function(row)`` as the module docstring says.
+    """Time ``subject`` as the module docstring says: batches of 1, 2, 5, 10, 20, … calls until one takes
+    ``target`` seconds (``timeit``'s autorange), then repeats of that batch.
 
     Args:
-        function: the code under test; its return value is ignored.
-        row: the coins it is called with.
-        limit: CPU seconds one call may take before ``CallTimeout`` (a batch gets
-            ``limit`` times its calls).
+        subject: the code under test and its row.
+        limit: CPU seconds one call may take before ``CallTimeout`` (a batch gets ``limit`` times its calls).
         repeats: the timings to take the median of (at least 1); with ``within``, at most this many.
         within: if given, as many repeats as fit in these seconds (at least 1, at most ``repeats``).
         target: the shortest batch, in seconds.
@@ -94,47 +127,29 @@ def time_calls(
 
     Raises:
         CallTimeout: a call (or batch) ran past its limit.
-        Exception: whatever ``function`` raises.
+        Exception: whatever the code under test raises.
     """
-    timer = timeit.Timer(lambda: function(row), timer=CLOCK)
-    first: list[float] = []
-
-    def long_enough(number: int, seconds: float) -> None:
-        if number == 1:
-            first.append(seconds)
-        if seconds >= target:
-            raise _LongEnough(number, seconds)
-
-    gc.collect()
-    try:
-        with time_limit(limit):
-            number, batch_seconds = timer.autorange(long_enough)  # a target over 0.2 s: autorange's own
-    except _LongEnough as batch:
-        number, batch_seconds = batch.number, batch.seconds
+    gc.collect()  # once: garbage from before is not this code's to collect
+    first = subject.run(1, limit)
+    number, batch_seconds = 1, first
+    while batch_seconds < target:
+        number = _next_batch(number)
+        batch_seconds = subject.run(number, limit * number)
     wanted = repeats if within is None else min(repeats, int(within / max(batch_seconds, 1e-9)))
     wanted = max(1, wanted)
-    samples = [batch_seconds] if number == 1 else []  # the single call autorange timed is a sample
-    more = wanted - len(samples)
-    if more > 0:
-        with time_limit(limit * number * more):
-            samples += [seconds / number for seconds in timer.repeat(repeat=more, number=number)]
-    return Timing(statistics.median(samples), max(*samples, *first), len(samples), number)
+    samples = [batch_seconds / number]
+    samples += [subject.run(number, limit * number) / number for _ in range(wanted - 1)]
+    return Timing(statistics.median(samples), max(*samples, first), len(samples), number)
 
 
-def traced_peak(function: Call, row: Sequence[int], *, limit: float) -> int:
-    """Peak bytes that ``tracemalloc`` traces during one call of ``function(row)``.
-
-    Raises:
-        CallTimeout: the call ran past ``limit`` CPU seconds.
-    """
-    gc.collect()
-    tracemalloc.start()
-    try:
-        with time_limit(limit):
-            function(row)
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+def _next_batch(number: int) -> int:
+    """The next batch size of 1, 2, 5, 10, 20, 50, … (``timeit``'s autorange steps)."""
+    scale = 1
+    while True:
+        for step in (1, 2, 5):
+            if step * scale > number:
+                return step * scale
+        scale *= 10
 
 
 def fitted_exponent(seconds: Mapping[int, float]) -> float | None:

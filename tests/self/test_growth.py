@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from coinrow.grader.timing import InProcess
 from coinrow.tools.compare.growth import (
     Budget,
     Series,
@@ -53,11 +54,11 @@ def test_a_series_stops_when_the_code_raises_or_overruns() -> None:
             raise IndexError("off by one")
         return 0
 
-    raises = Series("raises", "x", "problems", breaks_at_large_n, (16, 32, 64))
+    raises = Series("raises", "x", "problems", lambda row: InProcess(breaks_at_large_n, row), (16, 32, 64))
     measure([raises], Budget(point=0.01))
     assert list(raises.seconds) == [16]
     assert (raises.status, raises.note) == ("raised", "IndexError at n = 32: off by one")
-    budgeted = Series("budgeted", "x", "solutions", len, (16, 32))
+    budgeted = Series("budgeted", "x", "solutions", lambda row: InProcess(len, row), (16, 32))
     measure([budgeted], Budget(total=0.0))
     assert budgeted.seconds == {}
     assert "budget" in budgeted.note

@@ -41,7 +41,7 @@ from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_
 from coinrow.game.rowarg import UsageError, add_impl_option, impl_dir, parse_sizes
 from coinrow.game.settings import SEED
 from coinrow.grader.timeout import CallTimeout, time_limit
-from coinrow.grader.timing import predicted_seconds, seeded_row, time_calls, traced_peak
+from coinrow.grader.timing import InProcess, predicted_seconds, seeded_row, time_calls
 from coinrow.tools.bench.cbaseline import VersusC, versus_c
 
 SIZES = (500, 1000, 2000, 4000)
@@ -113,7 +113,7 @@ def measure(
             continue
         row = seeded_row(n)
         try:
-            cell.seconds = time_calls(function, row, limit=CALL_LIMIT, repeats=runs).median
+            cell.seconds = time_calls(InProcess(function, row), limit=CALL_LIMIT, repeats=runs).median
         except CallTimeout:
             cell.note = f"a call took over {CALL_LIMIT:g} s"
             blocked = f"skipped: over {CALL_LIMIT:g} s at n = {n}"
@@ -128,7 +128,7 @@ def measure(
         if cell.seconds * TRACE_SLOWDOWN > MEMORY_BUDGET:
             cell.note = f"memory skipped (~{cell.seconds * TRACE_SLOWDOWN:.0f} s traced)"
         else:
-            cell.peak_bytes = traced_peak(function, row, limit=CALL_LIMIT)
+            cell.peak_bytes = InProcess(function, row).peak(CALL_LIMIT)
         advance()
     return cells
 

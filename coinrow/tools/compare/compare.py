@@ -22,6 +22,7 @@ from coinrow.game.oracle import ORACLE_MAX_N, exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, IMPLS, Formulation
 from coinrow.grader.grading import Grader
 from coinrow.grader.results import Status
+from coinrow.grader.timing import InProcess, Subject
 from coinrow.tools.compare.answers import Answer, answer, graded_statuses, oracle_totals, status_word
 from coinrow.tools.compare.growth import (
     Series,
@@ -102,13 +103,18 @@ def build(
                 Series(f"{f.slug} (reference)", f.slug, REFERENCE, _value_call(reference, f), own_sizes, kind)
             )
     comparison.series.append(
-        Series("exhaustive oracle", None, "oracle", exhaustive_difference, tuple(oracle_sizes), "exponential")
+        Series("exhaustive oracle", None, "oracle", _oracle, tuple(oracle_sizes), "exponential")
     )
     return comparison
 
 
-def _value_call(grader: Grader, formulation: Formulation) -> Any:
-    return getattr(grader.module(formulation.slug), formulation.value_function)
+def _value_call(grader: Grader, formulation: Formulation) -> Callable[[Sequence[int]], Subject]:
+    function = getattr(grader.module(formulation.slug), formulation.value_function)
+    return lambda row: InProcess(function, row)
+
+
+def _oracle(row: Sequence[int]) -> Subject:
+    return InProcess(exhaustive_difference, row)
 
 
 # --- JSON -------------------------------------------------------------------------------------------

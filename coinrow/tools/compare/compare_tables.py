@@ -27,20 +27,20 @@ def show(c: Comparison, console: Console) -> None:
     for row, optimum, answers in zip(c.rows, c.optima, c.answers, strict=True):
         console.print(answers_table(row, optimum, answers))
     console.print(anatomy_table(c))
-    if any(s.function is not None for s in c.series if s.kind == "power"):
+    if any(s.subject is not None for s in c.series if s.kind == "power"):
         console.print(growth_table(c))
     else:
         console.print(
             Text("Growth: nothing to time yet (not-attempted and failing code is never timed)", style="bold")
         )
     for s in c.series:
-        if s.function is None:
+        if s.subject is None:
             console.print(Text(f"  {s.label}: {s.status}, never timed", style="yellow"))
             if s.status != "not attempted":
                 console.print(Text(f"    {s.note}"))
         elif s.note:
             console.print(Text(f"  {s.label}: {s.note}"))
-    exponential = [s for s in c.series if s.kind == "exponential" and s.function is not None]
+    exponential = [s for s in c.series if s.kind == "exponential" and s.subject is not None]
     if exponential:
         console.print(
             Text("Exhaustive search (no memo, about 2**n lines of play): median ms per call", style="italic")
@@ -133,7 +133,7 @@ def _ms(seconds: float) -> str:
 def growth_table(c: Comparison) -> Table:
     """Median ms per call at doubling n, the log-log exponent, and the ratio column."""
     power = [s for s in c.series if s.kind == "power"]
-    sizes = sorted({n for s in power if s.function is not None for n in s.sizes})
+    sizes = sorted({n for s in power if s.subject is not None for n in s.sizes})
     learner = c.impl != REFERENCE
     table = _captioned(
         "Growth: median ms per call on seeded random rows",
@@ -148,7 +148,7 @@ def growth_table(c: Comparison) -> Table:
     table.add_column("÷ ref" if learner else "ratio", justify="right")
     fastest = ratio_to_fastest(c.series)
     for s in power:
-        if s.function is None:
+        if s.subject is None:
             continue  # not attempted or failing: listed under the table, never timed
         ratio: str
         cells = [_ms(s.seconds[n]) if n in s.seconds else "·" for n in sizes]

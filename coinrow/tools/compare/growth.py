@@ -18,7 +18,7 @@ code under test raises or runs out of time, or when the whole table has used
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -28,7 +28,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from coinrow.game.oracle import ORACLE_MAX_N
 from coinrow.grader.timeout import CallTimeout
-from coinrow.grader.timing import Call, fitted_exponent, fitted_per_coin, seeded_row, time_calls
+from coinrow.grader.timing import Subject, fitted_exponent, fitted_per_coin, seeded_row, time_calls
 from coinrow.grader.timing import predicted_seconds as predicted_from
 
 SIZES = (128, 256, 512, 1024, 2048)
@@ -55,7 +55,7 @@ class Series:
     label: str  # e.g. "difference_dp", "difference_dp (yours)", "exhaustive oracle"
     slug: str | None
     impl: str  # "solutions", "problems", a folder name, or "oracle"
-    function: Call | None  # None: never timed (not attempted or failing)
+    subject: Callable[[Sequence[int]], Subject] | None  # its code on a row; None: never timed
     sizes: tuple[int, ...] = SIZES
     kind: Literal["power", "exponential"] = "power"
     seconds: dict[int, float] = field(default_factory=dict)
@@ -65,7 +65,7 @@ class Series:
     @property
     def active(self) -> bool:
         """True while the series may still be timed at a larger size."""
-        return self.function is not None and self.status == "measured" and not self.note
+        return self.subject is not None and self.status == "measured" and not self.note
 
     def exponent(self) -> float | None:
         """The log-log slope (time ~ n^exponent), from two or more sizes; None otherwise."""
@@ -96,7 +96,7 @@ def measure(series: Sequence[Series], budget: Budget = Budget(), console: Consol
         for n in sizes:
             row = seeded_row(n)
             for s in series:
-                if n not in s.sizes or s.function is None:
+                if n not in s.sizes or s.subject is None:
                     continue
                 if not s.active:
                     progress.advance(task)
@@ -141,11 +141,10 @@ def predicted_seconds(s: Series, n: int) -> float:
 
 
 def _measure_one(s: Series, n: int, row: Sequence[int], budget: Budget) -> None:
-    assert s.function is not None
+    assert s.subject is not None
     try:
         timing = time_calls(
-            s.function,
-            row,
+            s.subject(row),
             limit=budget.limit,
             repeats=budget.max_repeats,
             within=budget.point,
