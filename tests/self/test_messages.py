@@ -1,6 +1,7 @@
 """Every sentence a failure shows is worded in ``coinrow/grader/messages/``, and nowhere else.
 
-The scan reads the grader's and the game model's modules for f-strings whose text has a space:
+The scan reads the grader's and the game model's modules, and the grading suite (``tests/grade/``
+and the helpers it shares in ``tests/``), for f-strings whose text has a space:
 sentences (a path, an option, a node id or a file name has no space in its text). Outside the
 messages package, such sentences word only what is not a failure's: each place that has them is
 listed in ``NOT_FAILURES`` with what it words. A sentence anywhere else fails the test: word it
@@ -19,7 +20,7 @@ from pathlib import Path
 from coinrow.game.registry import REPO_ROOT
 
 MESSAGES = "coinrow/grader/messages"
-SCANNED = ("coinrow/grader/**/*.py", "coinrow/game/*.py")
+SCANNED = ("coinrow/grader/**/*.py", "coinrow/game/*.py", "tests/*.py", "tests/grade/*.py")
 
 # Where sentences that are no failure's message are worded: a module, or a function in one.
 NOT_FAILURES = {
@@ -43,6 +44,7 @@ NOT_FAILURES = {
     "coinrow/game/quantity.py::shape_problem": "a pair's own shape, as the quantity states it",
     "coinrow/game/quantity.py::number_kind_problem": "compare's verdict on a number of the wrong type",
     "coinrow/game/quantity.py::judge": "compare's verdict on a parity guarantee",
+    "tests/grade/test_errors.py": "the reason each documented error gives, as data",
 }
 
 

@@ -11,7 +11,9 @@ one line, and any further lines under it are indented by two spaces (``added_lin
 - ``values``: a value that came back wrong (its value, type or shape, a move of a line,
   a ``ValueError`` not raised);
 - ``findings``: the likely mistake behind a wrong value, or what the probe rows show for certain;
-- ``stops``: why a call or a formulation's whole run was stopped before it finished.
+- ``stops``: why a call or a formulation's whole run was stopped before it finished;
+- ``checks``: the grading suite's own checks (``tests/grade/``): a row changed, the int64 edges,
+  speed, memory, the parity strategy's contract.
 
 The mistakes' own descriptions are data of the catalogue (``coinrow.grader.mistakes``), and
 the words a quantity has for its own shape are the quantity's (``coinrow.game.quantity``).
