@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from coinrow.game.game import Totals, parity_class_sums, totals_from_difference
 from coinrow.game.line import line_totals
-from coinrow.game.shown import is_exact_int, type_problem
+from coinrow.game.shown import is_exact_int
 
 CellValue = int | tuple[int, int]  # a cell of a table: a difference, a total, or a (mover, other) pair
 
@@ -86,9 +86,10 @@ class Quantity(ABC):
         """True when every number in ``got`` is an exact int (checked before any comparison)."""
         return is_exact_int(got)
 
-    def shape_problem(self, got: object) -> str:
-        """Why ``got`` (already normalised) has the wrong shape or number type, in a few words."""
-        return type_problem(got)
+    def shape_problem(self, got: object) -> str | None:
+        """Why ``got`` (already normalised, not exact) has the wrong shape, in the quantity's own words; None
+        for a quantity that is one int, for which the grader's message says what came back instead."""
+        return None
 
     def totals_of(self, row: Sequence[int], value: object) -> Totals | None:
         """The totals a returned ``value`` (anything: learner code may return a float or None) stands for
@@ -189,7 +190,7 @@ class Pair(TableQuantity):
     def is_exact(self, got: object) -> bool:
         return type(got) is tuple and all(is_exact_int(x) for x in got)
 
-    def shape_problem(self, got: object) -> str:
+    def shape_problem(self, got: object) -> str | None:
         if type(got) is not tuple:
             return f"a {type(got).__name__} came back, expected a pair (first, second)"
         bad = [x for x in got if not is_exact_int(x)]

@@ -51,21 +51,3 @@ def show_call(function: str, row: Sequence[int], *extra: object) -> str:
 def is_exact_int(value: object) -> bool:
     """True for a plain Python int (not a bool, not an int subclass, not a NumPy integer)."""
     return type(value) is int
-
-
-def type_problem(value: object) -> str:
-    """Why ``value`` is not an exact int, in a few words."""
-    kind = type(value)
-    if kind is bool:
-        return "a bool came back, expected an int"
-    if kind is float:
-        return "a float came back: floats lose exactness above 2**53; stay in ints (use //)"
-    if kind.__module__ == "numpy":
-        if kind.__name__ == "ndarray":
-            return "a NumPy array came back, expected a single int"
-        return (
-            f"a NumPy {kind.__name__} came back: convert it with int() (int64 also overflows past 2**63 - 1)"
-        )
-    if isinstance(value, int):
-        return f"an int subclass ({kind.__name__}) came back: return a plain int"
-    return f"a {kind.__name__} came back, expected an int"

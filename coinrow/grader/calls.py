@@ -20,9 +20,9 @@ from typing import Any
 
 from coinrow.game.registry import by_slug, load_module, source_file
 from coinrow.game.settings import CALL_LIMIT
-from coinrow.game.shown import shorten, show_call, show_value
+from coinrow.game.shown import show_call
 from coinrow.grader.failures import NotAttempted, WrongAnswer
-from coinrow.grader.messages import empty_row_note, learner_frame, recursion_message, too_slow_message
+from coinrow.grader.messages import calls as messages
 from coinrow.grader.provenance import borrowed, linked_reference, watched
 from coinrow.grader.sandbox import (
     NoInput,
@@ -30,8 +30,9 @@ from coinrow.grader.sandbox import (
     RecursionLimits,
     capped_recursion_limit,
     learner_io,
+    recursion_cap,
 )
-from coinrow.grader.timeout import CallTimeout, time_limit
+from coinrow.grader.timeout import CallTimeout, time_limit, waiting_limit
 
 DEFAULT_CALL_LIMIT = CALL_LIMIT  # CPU seconds (coinrow.game.settings)
 MAX_CALL_LIMIT = 600.0
@@ -77,16 +78,10 @@ class Caller:
             self._modules[slug] = self._import(slug)
         loaded = self._modules[slug]
         if isinstance(loaded, BaseException):
-            where = learner_frame(loaded, source_file(self.impl_dir, slug))
-            what = loaded.msg if isinstance(loaded, SyntaxError) else loaded  # where names its place once
-            raise WrongAnswer(
-                slug,
-                (),
-                f"{slug}: the file does not import: {type(loaded).__name__}: {what}{where}",
-                kind="import",
-            )
+            message = messages.does_not_import(slug, loaded, source_file(self.impl_dir, slug))
+            raise WrongAnswer(slug, (), message, kind="import")
         if isinstance(loaded, str):
-            raise WrongAnswer(slug, (), f"{slug}: not graded: {loaded}", kind="import")
+            raise WrongAnswer(slug, (), messages.not_graded(slug, loaded), kind="import")
         return loaded
 
     def _import(self, slug: str) -> ModuleType | BaseException | str:
@@ -99,7 +94,7 @@ class Caller:
             return linked
         try:
             with (
-                time_limit(self.call_limit, f"importing {path.name}"),
+                time_limit(self.call_limit, messages.importing(path.name)),
                 learner_io(),
                 capped_recursion_limit() as limits,
                 watched(path.parent) as seen,
@@ -123,49 +118,57 @@ class Caller:
         call_text = show_call(function, row, *extra)
         slow_n = self._too_slow_at.get(slug)
         if slow_n is not None and len(row) >= slow_n:
-            raise WrongAnswer(
-                slug,
-                row,
-                f"{slug}: not run: {call_text} — already too slow on a row of n = {slow_n}",
-                ran=False,
-            )
+            raise WrongAnswer(slug, row, messages.already_too_slow(slug, call_text, slow_n), ran=False)
         target = getattr(self.module(slug), function, None)
         if not callable(target):
-            raise WrongAnswer(slug, row, f"{slug}: the file has no function {function}()", kind="import")
+            raise WrongAnswer(slug, row, messages.no_such_function(slug, function), kind="import")
         learner_file = source_file(self.impl_dir, slug)
         limits = RecursionLimits(0, 0)
         printed = Printed()
         seen: list[str] = []
         try:
             with (
-                time_limit(self.call_limit, f"{slug}: {call_text}"),
+                time_limit(self.call_limit, messages.running(slug, call_text)),
                 learner_io() as printed,
                 capped_recursion_limit(self._recursion_limits.get(slug)) as limits,
                 watched(learner_file.parent) as seen,
             ):
                 answer = target(row, *extra)
         except NotImplementedError as error:
-            raise NotAttempted(f"{slug}.{function} is not attempted yet") from error
+            raise NotAttempted(messages.not_attempted_yet(slug, function)) from error
         except CallTimeout as timeout:
             self._too_slow_at[slug] = min(len(row), slow_n or len(row))
-            message = too_slow_message(slug, call_text, len(row), self.call_limit, timeout.waiting)
+            needs = by_slug(slug).time
+            waited = waiting_limit(self.call_limit) if timeout.waiting else None
+            message = messages.too_slow_message(
+                slug, call_text, len(row), self.call_limit, waited, str(needs), needs.at_most_linear
+            )
             raise WrongAnswer(slug, row, message, kind="too-slow", printed=printed) from None
         except RecursionError as error:
-            message = recursion_message(slug, call_text, len(row), limits) + empty_row_note(slug, row)
+            message = _too_deep(slug, call_text, len(row), limits) + _empty_row_note(slug, row)
             raise WrongAnswer(slug, row, message, kind="recursion", error=error, printed=printed) from None
         except SystemExit as error:
-            message = f"{slug}: {call_text} called sys.exit({show_value(error.code)}): return the answer"
+            message = messages.called_exit(slug, call_text, error.code)
             raise WrongAnswer(slug, row, message, kind="exit", error=error, printed=printed) from None
         except NoInput as error:
-            message = f"{slug}: {call_text} asked for input: {error}"
+            message = messages.asked_for_input(slug, call_text, error)
             raise WrongAnswer(slug, row, message, kind="exception", error=error, printed=printed) from None
         except BaseException as error:  # noqa: BLE001 - every learner error (KeyboardInterrupt too) becomes a message
-            where = learner_frame(error, learner_file)
-            said = f": {shorten(str(error), 200)}" if str(error) else ""
-            message = f"{slug}: {call_text} raised {type(error).__name__}{said}{where}"
-            message += empty_row_note(slug, row)
+            message = messages.raised(slug, call_text, error, learner_file) + _empty_row_note(slug, row)
             raise WrongAnswer(slug, row, message, kind="exception", error=error, printed=printed) from None
         if seen:
             self._modules[slug] = seen[0]  # not graded, as if its import had shown it: never run again
-            raise WrongAnswer(slug, row, f"{slug}: not graded: {seen[0]}", kind="import")
+            raise WrongAnswer(slug, row, messages.not_graded(slug, seen[0]), kind="import")
         return answer
+
+
+def _too_deep(slug: str, call_text: str, n: int, limits: RecursionLimits) -> str:
+    """The message of a ``RecursionError`` on a row of ``n`` coins under these recursion ``limits``."""
+    capped_at = recursion_cap() if limits.capped else None
+    raised_to = limits.highest if limits.highest > limits.original else None
+    return messages.recursion_message(slug, call_text, n, limits.allows_depth_of(n), capped_at, raised_to)
+
+
+def _empty_row_note(slug: str, row: Sequence[int]) -> str:
+    """For a failure on the empty row, the note of what it must give; "" for a row with coins."""
+    return "" if row else messages.empty_row_note(by_slug(slug).returns.empty_row_answer)

@@ -22,6 +22,7 @@ from functools import cache
 from coinrow.game.game import optimal_totals, parity_class_sums
 from coinrow.game.registry import Formulation, by_slug
 from coinrow.grader.grading import expected_value
+from coinrow.grader.messages import findings as messages
 from coinrow.grader.mistakes import Mistake, catalogued_mistakes
 from coinrow.grader.probes import Finding, probe_rows
 
@@ -78,22 +79,23 @@ def likely_mistake(
         return None
     probes = probes_for(formulation)
     if all(answers[p] == answers[probes[0]] for p in probes):  # a placeholder fits any model that is constant
-        same = f"the same answer, {answers[probes[0]]!r}, on all {len(probes)} probe rows"
-        return Finding(None, f"on rows with coins: {same}" if not row else same)
+        same = messages.same_answer_everywhere(answers[probes[0]], len(probes))
+        return Finding(None, messages.beyond_the_empty_row(same) if not row else same)
     matched = matching_mistake(formulation, answers)
     if not row:  # models that fit every probe row differ from optimal play on one of them
         if matched:
             mistake = matched[0][0]
-            return Finding(mistake.id, f"on rows with coins, likely mistake ({mistake.id}): {mistake.text}")
+            return Finding(
+                mistake.id, messages.likely_mistake(mistake.id, mistake.text, beyond_the_empty_row=True)
+            )
         if all(answers[p] == _expected(formulation.slug)[p] for p in probes_for(formulation)):
             return None
-        return Finding(None, f"on rows with coins: {what_is_certain(formulation, answers)}")
+        return Finding(None, messages.beyond_the_empty_row(what_is_certain(formulation, answers)))
     if len(row) <= REPLAY_MAX_N:
         for mistake, k in matched:
             if mistake.variants[k](row) == got:
-                return Finding(mistake.id, f"likely mistake ({mistake.id}): {mistake.text}")
-    facts = what_is_certain(formulation, answers)
-    return Finding(None, f"no catalogued mistake fits all probe rows and this row; {facts}")
+                return Finding(mistake.id, messages.likely_mistake(mistake.id, mistake.text))
+    return Finding(None, messages.no_mistake_fits(what_is_certain(formulation, answers)))
 
 
 def what_is_certain(formulation: Formulation, answers: Answers) -> str:
@@ -102,21 +104,13 @@ def what_is_certain(formulation: Formulation, answers: Answers) -> str:
     probes = probes_for(formulation)
     wrong = [row for row in probes if answers[row] != expected[row]]
     if not wrong:
-        return f"all {len(probes)} probe rows (n = {len(probes[0])} to {len(probes[-1])}) are right"
+        return messages.all_probes_right(len(probes), len(probes[0]), len(probes[-1]))
     if all(isinstance(answers[r], int) and answers[r] == -expected[r] for r in probes):  # type: ignore[operator]
-        return "the answer's sign is flipped on every probe row"
-    clauses = []
-    shortest, first_wrong = len(probes[0]), len(wrong[0])  # probes are sorted by length
-    if first_wrong == 1:
-        clauses.append("wrong already on one-coin rows: the base case")
-    elif first_wrong == shortest:
-        clauses.append(f"wrong already on rows of {shortest} coins")
-    else:
-        up_to = f"right up to n = {first_wrong - 1}, wrong from n = {first_wrong}"
-        clauses.append(f"{up_to}: the recurrence or the fill order")
-    for parity, name in ((0, "even"), (1, "odd")):
+        return messages.SIGN_FLIPPED
+    facts = [messages.wrong_from(len(wrong[0]), len(probes[0]))]  # probes are sorted by length
+    for parity, rows in ((0, "even n"), (1, "odd n")):
         if all(len(r) % 2 != parity for r in wrong) and any(len(r) % 2 == parity for r in probes):
-            clauses.append(f"right on {name} n only")
+            facts.append(messages.right_only_on(rows))
     if all(min(r) < 0 for r in wrong) and any(min(r) >= 0 for r in probes):
-        clauses.append("right on non-negative rows only")
-    return "; ".join(clauses)
+        facts.append(messages.right_only_on("non-negative rows"))
+    return messages.certain(facts)

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from coinrow.grader.child import Child, Job, start, warm_up
+from coinrow.grader.messages import stops as messages
 from coinrow.grader.outcome import collect
 from coinrow.grader.processes import become_subreaper, cpu, kill, kill_all_descendants, reap_orphans, tree
 from coinrow.grader.results import Result
@@ -50,16 +51,11 @@ def _look(child: Child) -> None:
         child.stalled = child.stalled + elapsed if wanted - child.cpu < STALL_SHARE * elapsed else 0.0
         child.cpu, child.last_look = wanted, now
     if now - child.started > WALL_CAP:
-        child.ended_by_us = f"did not end within {WALL_CAP:g} s"
+        child.ended_by_us = messages.past_the_wall_cap(WALL_CAP)
     elif used > options.cpu_cap:
-        child.ended_by_us = (
-            f"used more than {options.cpu_cap:g} s of CPU time in all (the cap per formulation)"
-        )
+        child.ended_by_us = messages.past_the_cpu_cap(options.cpu_cap)
     elif child.stalled > options.stall_limit:
-        child.ended_by_us = (
-            f"stopped: it used almost no CPU for {child.stalled:.0f} s in a row (it sleeps, or waits for "
-            "a thread, a process or a lock)"
-        )
+        child.ended_by_us = messages.stalled(child.stalled)
     if child.ended_by_us:
         kill(processes)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal
 
+from coinrow.grader.messages import added_line
+from coinrow.grader.messages.values import unshrunk
 from coinrow.grader.sandbox import Printed
 
 
@@ -65,7 +67,7 @@ class WrongAnswer(AssertionError):
         found = explain() if explain is not None else None
         if found is not None:
             line, self._mistake = found
-            self._message += f"\n  {line}"
+            self._message = added_line(self._message, line)
 
     def __str__(self) -> str:
         self._diagnose()
@@ -73,8 +75,7 @@ class WrongAnswer(AssertionError):
 
     def unshrunk(self) -> WrongAnswer:
         """This failure on the row it was found on, saying so; not diagnosed (the summary never shows it)."""
-        note = "\n  (the row as found, not shrunk: a shorter row already fails this way)"
-        copy = WrongAnswer(self.slug, self.row, self._message + note, kind=self.kind, error=self.error)
+        copy = WrongAnswer(self.slug, self.row, unshrunk(self._message), kind=self.kind, error=self.error)
         copy.output, copy.more_output = self.output, self.more_output
         return copy
 

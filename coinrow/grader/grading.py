@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 from coinrow.game.game import Totals, difference_table
 from coinrow.game.line import Walk
 from coinrow.game.registry import Formulation, by_slug
-from coinrow.game.shown import show_call, show_value
+from coinrow.game.shown import show_call
 from coinrow.grader.calls import Caller
 from coinrow.grader.failures import FailureKind, NotAttempted, WrongAnswer
+from coinrow.grader.messages import values as messages
+from coinrow.grader.messages.findings import state_kept
 from coinrow.grader.probes import Finding, probe_rows
 
-ODD_ROW = "the parity strategy needs an even number of coins"
 STATE_CHECK_MAX_N = 200  # a failing row up to this long is re-run on a fresh import to spot kept state
 
 
@@ -39,10 +40,6 @@ def normalise(formulation: Formulation, got: object) -> object:
 def is_exact(formulation: Formulation, got: object) -> bool:
     """True when every number in ``got`` is an exact int (checked before any comparison)."""
     return formulation.returns.is_exact(got)
-
-
-def _shape_problem(formulation: Formulation, got: object) -> str:
-    return formulation.returns.shape_problem(got)
 
 
 Diagnose = Callable[
@@ -94,10 +91,13 @@ class Grader(Caller):
         exact = is_exact(formulation, got)
         if exact and got == expected:
             return
-        message = f"{slug}: {show_call(function, row)} returned {show_value(got)}, expected {expected!r}"
+        call_text = show_call(function, row)
         if not exact:
-            message += f"\n  {_shape_problem(formulation, got)}"
-            raise WrongAnswer(slug, row, message, kind="wrong-type")
+            shape = formulation.returns.shape_problem(got)
+            raise WrongAnswer(
+                slug, row, messages.wrong_type(slug, call_text, got, expected, shape), kind="wrong-type"
+            )
+        message = messages.wrong_value(slug, call_text, got, expected)
 
         def explain() -> tuple[str, str | None] | None:
             finding = self._state_hint(slug, function, row, expected) or self._finding(formulation, row, got)
@@ -155,11 +155,7 @@ class Grader(Caller):
         except (WrongAnswer, NotAttempted):
             return None
         if again == expected and is_exact(by_slug(slug), again):
-            return Finding(
-                "state-kept",
-                "likely mistake (state-kept): this row alone, on a fresh import, gives the right answer: "
-                "state is kept between calls (a module-level cache or a global sees the previous rows)",
-            )
+            return Finding("state-kept", state_kept())
         return None
 
     def check_line(self, slug: str, row: Sequence[int], totals: Totals) -> None:
@@ -170,62 +166,46 @@ class Grader(Caller):
         line = self.call(slug, function, row)
         if not isinstance(line, list | tuple) or len(line) != len(row):
             raise WrongAnswer(
-                slug,
-                row,
-                f"{slug}: {call_text} returned {line!r}, expected a list of {len(row)} moves",
-                kind="wrong-type",
+                slug, row, messages.not_a_line(slug, call_text, line, len(row)), kind="wrong-type"
             )
         table = difference_table(row)
         walk = Walk(row)
         for turn, move in enumerate(line):
             if move not in ("left", "right"):
-                raise WrongAnswer(
-                    slug,
-                    row,
-                    f"{slug}: {call_text}: move {turn + 1} is {move!r}, expected 'left' or 'right'",
-                    kind="wrong-type",
-                )
+                message = messages.not_a_move(slug, call_text, turn + 1, move)
+                raise WrongAnswer(slug, row, message, kind="wrong-type")
             i, j = walk.i, walk.j
             cell = table[i, j]
             if i < j and move not in cell.ends:  # on the last coin both ends are the same coin
-                raise WrongAnswer(
-                    slug,
-                    row,
-                    f"{slug}: {call_text}: move {turn + 1} takes the {move} end of coins {i}..{j}, "
-                    f"which leaves the mover a difference of {table.after(i, j, move)}; the optimum there "
-                    f"is {cell.value} (take the {cell.ends[0]} end)",
+                message = messages.not_an_optimal_move(
+                    slug, call_text, turn + 1, move, (i, j), table.after(i, j, move), cell.value, cell.ends[0]
                 )
+                raise WrongAnswer(slug, row, message)
             walk.take(move)
         collected = walk.totals
         if collected != totals:
-            raise WrongAnswer(
-                slug,
-                row,
-                f"{slug}: {call_text}: the line gives totals {(collected.first, collected.second)}, expected "
-                f"{(totals.first, totals.second)}",
+            message = messages.wrong_line_totals(
+                slug, call_text, (collected.first, collected.second), (totals.first, totals.second)
             )
+            raise WrongAnswer(slug, row, message)
 
     def check_raises_value_error(
-        self, slug: str, function: str, row: Sequence[int], *extra: object, why: str = ODD_ROW
+        self, slug: str, function: str, row: Sequence[int], *extra: object, why: str = messages.ODD_ROW
     ) -> None:
         """Grade that ``function(row, *extra)`` raises ``ValueError`` (or a subclass) with a message.
 
         ``why`` says what is wrong with the arguments, for the failure message.
         """
-        args = f" for {extra[0] if len(extra) == 1 else extra}" if extra else ""
-        must = f"{slug}: {function} must raise ValueError{args} on a row of {len(row)} ({why})"
+        must = messages.must_raise(slug, function, extra, len(row), why)
         try:
             got = self.call(slug, function, row, *extra)
         except WrongAnswer as failure:
             if not isinstance(failure.error, ValueError):
                 if failure.error is None:
                     raise
-                raise WrongAnswer(
-                    slug, row, f"{must}\n  {failure}", kind=failure.kind, error=failure.error
-                ) from None
+                message = messages.raised_something_else(must, str(failure))
+                raise WrongAnswer(slug, row, message, kind=failure.kind, error=failure.error) from None
             if str(failure.error).strip():
                 return
-            raise WrongAnswer(
-                slug, row, f"{must}: it raised one with no message; say what is wrong", kind="exception"
-            ) from None
-        raise WrongAnswer(slug, row, f"{must}; {show_call(function, row, *extra)} returned {show_value(got)}")
+            raise WrongAnswer(slug, row, messages.raised_without_a_message(must), kind="exception") from None
+        raise WrongAnswer(slug, row, messages.returned_instead(must, show_call(function, row, *extra), got))

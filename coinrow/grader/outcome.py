@@ -9,6 +9,7 @@ import signal
 from pathlib import Path
 
 from coinrow.grader.child import OUTPUT_CAP, Child
+from coinrow.grader.messages import stops as messages
 from coinrow.grader.results import Record, Result
 
 _PROGRESS = re.compile(r"[.FEsxX]+( *\[ *\d+%\])?")  # what pytest -q prints as it goes
@@ -18,24 +19,14 @@ def reason(child: Child, status: int, records_complete: bool, running: str | Non
     """Why the child ended without complete results, in words; None when it finished."""
     if records_complete:
         return None
-    during = f", during {running.split('::')[-1]}" if running else ""
+    during = messages.during(running) if running else ""
     if child.ended_by_us:
         return child.ended_by_us + during
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
-        name = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else f"signal {sig}"
-        what = {
-            "SIGSEGV": "crashed with SIGSEGV (a segmentation fault: the C stack overflowed, or ctypes)",
-            "SIGXCPU": "used up its CPU cap",
-            "SIGXFSZ": f"wrote more than {OUTPUT_CAP >> 20} MiB to one file (its output included)",
-            "SIGINT": "was interrupted (SIGINT)",
-            "SIGABRT": "aborted (SIGABRT)",
-        }.get(name, f"was ended by {name}")
-        return what + during
-    code = os.WEXITSTATUS(status)
-    last = last_line(child.log_file)
-    said = f": {last}" if last else ""
-    return f"ended the interpreter early with exit status {code} (os._exit?){during}{said}"
+        name = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else None
+        return messages.ended_by_signal(sig, name, OUTPUT_CAP >> 20) + during
+    return messages.exited_early(os.WEXITSTATUS(status), during, last_line(child.log_file))
 
 
 def last_line(log_file: Path) -> str:
@@ -75,8 +66,7 @@ def collect(child: Child, status: int) -> Result:
             continue  # a line the child could not finish writing
     failed_first = any(r.outcome == "failed" for r in records)  # -x stops there
     if ended and len(records) < expected and running is None and not failed_first:
-        last = last_line(child.log_file)
-        broke = f"the grading run broke after {len(records)} of {expected} checks: {last}"
+        broke = messages.broke(len(records), expected, last_line(child.log_file))
         return Result(child.job.slug, records, broke)
     return Result(
         child.job.slug,

@@ -18,6 +18,8 @@ from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
 from coinrow.grader.diagnosis import likely_mistake
 from coinrow.grader.failures import NotAttempted, WrongAnswer
 from coinrow.grader.grading import Grader
+from coinrow.grader.messages.calls import NOT_ATTEMPTED, skipped_not_attempted
+from coinrow.grader.messages.stops import grader_stumbled
 from coinrow.grader.results import Failure, Record, results_by_slug, summary_lines
 
 _deterministic = settings(
@@ -73,7 +75,7 @@ class PytestGrader(Grader):
         try:
             return super().call(slug, function, row, *extra)
         except NotAttempted as error:
-            pytest.skip(f"not attempted: {error}")
+            pytest.skip(skipped_not_attempted(error))
 
 
 @pytest.fixture(scope="session")
@@ -125,8 +127,7 @@ def _failure(slug: str, item: pytest.Item, call: pytest.CallInfo[None]) -> Failu
         grader.note_reported(wrong)  # later checks on longer rows need not shrink this kind again
     if wrong is None:  # the grader itself stumbled on this answer: still say something
         error = call.excinfo.value if call.excinfo else None
-        message = f"{slug}: {item.name}: {type(error).__name__}: {error}".splitlines()[0]
-        return Failure("grader", 1 << 30, 0, True, message)
+        return Failure("grader", 1 << 30, 0, True, grader_stumbled(slug, item.name, error))
     return Failure(
         wrong.kind,
         len(wrong.row),
@@ -213,7 +214,7 @@ def pytest_record_report(item: pytest.Item, call: pytest.CallInfo[None]) -> Gene
         "failed" if report.failed else "passed" if report.passed else "skipped",
         item.stash.get(_CPU_SECONDS, 0.0),
         # a row outside the kata's domain (e.g. too long for brute force) is no sign of an unattempted kata
-        not_attempted=report.skipped and "not attempted" in str(report.longrepr),
+        not_attempted=report.skipped and NOT_ATTEMPTED in str(report.longrepr),
         failure=failure,
     )
     _RECORDS.append(record)

@@ -18,6 +18,7 @@ from pathlib import Path
 from types import ModuleType
 
 from coinrow.game.registry import IMPLS, REPO_ROOT
+from coinrow.grader.messages import calls as messages
 
 FORBIDDEN_PACKAGES = {
     "solutions": "the reference solutions (solutions/)",
@@ -69,13 +70,13 @@ def borrowed(module: ModuleType, attempt: Path, functions: Iterable[str]) -> str
     """
     found = borrowed_imports(attempt.read_text(encoding="utf-8", errors="replace"))
     if found:
-        return f"it imports {found}: the grader grades only what you write in {attempt.name}"
+        return messages.imports_borrowed_code(found, attempt.name)
     for name in functions:
         function = getattr(module, name, None)
         where = _defined_in(function) if callable(function) else None
         if where is not None and where != attempt.resolve():
             shown = where.relative_to(REPO_ROOT) if where.is_relative_to(REPO_ROOT) else where.name
-            return f"{name}() is defined in {shown}, not in {attempt.name}: write it in {attempt.name}"
+            return messages.defined_elsewhere(name, shown, attempt.name)
     return None
 
 
@@ -119,9 +120,9 @@ class _Watch:
         if not self.active:
             return
         if event == "import" and str(args[0]).split(".")[0] in FORBIDDEN_PACKAGES:
-            self.seen.append(f"it imports {FORBIDDEN_PACKAGES[str(args[0]).split('.')[0]]}")
+            self.seen.append(messages.reached_for("imports", FORBIDDEN_PACKAGES[str(args[0]).split(".")[0]]))
         elif event == "open" and (package := _protected(args[0], self.own)) is not None:
-            self.seen.append(f"it loads {FORBIDDEN_PACKAGES[package]}")
+            self.seen.append(messages.reached_for("loads", FORBIDDEN_PACKAGES[package]))
 
 
 _WATCH: _Watch | None = None
@@ -158,5 +159,5 @@ def linked_reference(attempt: Path, impl_dir: Path) -> str | None:
     """Why ``attempt`` is the reference solution itself (a link into ``solutions/``), or None."""
     references = IMPLS["solutions"].resolve()
     if impl_dir.resolve() != references and attempt.resolve().is_relative_to(references):
-        return f"{attempt.name} is a link into solutions/: the grader grades only what you write"
+        return messages.linked_to_the_reference(attempt.name)
     return None

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from coinrow.grader.messages.calls import NO_INPUT
+
 BIG_STACK = 1 << 30  # bytes of C stack the grading driver gives each child (RLIMIT_STACK)
 DEEP_RECURSION_CAP = 120_000  # frames that fit in BIG_STACK, with room to spare (lru_cache levels included)
 SHALLOW_RECURSION_CAP = 15_000  # frames that fit in the usual 8 MiB stack
@@ -83,9 +85,7 @@ class _NoStdin(io.TextIOBase):
         return True
 
     def read(self, size: int | None = -1) -> str:
-        raise NoInput(
-            "the grader gives no input: the row comes as the argument, the answer goes back by return"
-        )
+        raise NoInput(NO_INPUT)
 
     def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
         return self.read()

@@ -18,6 +18,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from coinrow.grader.messages.stops import swallowed_the_time_out
+
 STALL_SHARE = 0.05  # a call getting less than this share of a core is waiting, not computing
 TICK = 0.25  # seconds between the wall-clock checks of a call
 SWALLOWED = 20  # time-outs raised past the first before a call is taken to swallow them all
@@ -129,11 +131,7 @@ class _Watchdog:
             time.sleep(TICK)
             clock = self.clock
             if clock is not None and clock.ignored():
-                message = (
-                    f"\nstopped: {clock.what} did not stop when its time was up: it catches every "
-                    "exception (a bare except: or except BaseException:), the time-out included; "
-                    "catch only the exceptions you expect\n"
-                )
+                message = swallowed_the_time_out(clock.what)
                 os.write(2, message.encode())  # file descriptor 2: not captured under --capture=sys
                 os._exit(3)
 

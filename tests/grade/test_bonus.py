@@ -14,6 +14,7 @@ from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.shown import show_call
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grading import Grader
+from coinrow.grader.messages import checks as messages
 from coinrow.grader.timeout import CallTimeout, time_limit
 from tests.strategies import check_difference, check_each_row, dominant_class_row, skip_unless_attempted
 
@@ -86,17 +87,13 @@ def test_rolling_array_memory(grader: Grader, slug: str) -> None:
         pass  # long enough to see the table
     except Exception as error:  # noqa: BLE001 - reported like every other learner error
         call = show_call("score_difference", row)
-        raise WrongAnswer(slug, row, f"{slug}: {call} raised {type(error).__name__}: {error}") from None
+        raise WrongAnswer(slug, row, messages.traced_call_raised(slug, call, error)) from None
     finally:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
     if peak > MEMORY_BOUND:
-        raise WrongAnswer(
-            slug,
-            row,
-            f"{slug}: {show_call('score_difference', row)} used {peak / 2**20:.1f} MiB at its peak; "
-            f"one rolling row needs well under {MEMORY_BOUND / 2**20:.0f} MiB (an n x n table needs 128 MB)",
-        )
+        message = messages.too_much_memory(slug, show_call("score_difference", row), peak, MEMORY_BOUND)
+        raise WrongAnswer(slug, row, message)
 
 
 @pytest.mark.parametrize("slug", ["optimal_moves"])

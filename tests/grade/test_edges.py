@@ -14,23 +14,12 @@ from coinrow.game.registry import FORMULATIONS, by_slug
 from coinrow.game.shown import show_call
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grading import Grader
+from coinrow.grader.messages import checks as messages
 from tests.strategies import check_difference, dominant_class_row, skip_unless_attempted
 
 INT64_MAX = 2**63 - 1
 INT64_SLUGS = [f.slug for f in FORMULATIONS if f.int64]
 SPEED_SLUGS = [f.slug for f in FORMULATIONS if f.speed]
-
-# What a wrong answer at each edge tells the learner, by sum(|coins|).
-EDGE_NOTES = {
-    INT64_MAX: (
-        "at the edge: sum(|coins|) = 2**63 - 1, the largest int64, so every value of the table still fits "
-        "(|D[i][j]| <= sum(|coins|)): int64 is right here"
-    ),
-    2**63: (
-        "likely cause: overflows at exactly 2**63: sum(|coins|) = 2**63 is one past the largest int64 "
-        "(2**63 - 1); int64 is safe only while sum(|coins|) <= 2**63 - 1, Python ints from 2**63 on"
-    ),
-}
 
 
 @pytest.mark.parametrize("slug", INT64_SLUGS)
@@ -61,9 +50,9 @@ def test_exact_at_the_int64_edges(grader: Grader, slug: str, row: list[int]) -> 
     except WrongAnswer as failure:
         if not failure.ran:
             raise  # never run: what the edge would tell is not known
-        note = EDGE_NOTES[sum(abs(c) for c in row)]
+        message = messages.at_the_int64_edge(str(failure), sum(abs(c) for c in row))
         raise WrongAnswer(
-            slug, row, f"{failure}\n  {note}", kind=failure.kind, error=failure.error, mistake=failure.mistake
+            slug, row, message, kind=failure.kind, error=failure.error, mistake=failure.mistake
         ) from None
 
 
@@ -93,12 +82,6 @@ huge = st.integers(min_value=2**60, max_value=INT64_MAX) | st.integers(
 def test_huge_coins(grader: Grader, slug: str, row: list[int]) -> None:
     """Random rows of coins above 2**60 in size: exact, whether or not the sum fits in int64."""
     check_difference(grader, slug, row)
-
-
-def power_of_ten(n: int) -> str:
-    """``10^4`` for 10000; other numbers as they are."""
-    text = str(n)
-    return f"10^{len(text) - 1}" if text.startswith("1") and set(text[1:]) <= {"0"} and n >= 100 else text
 
 
 def at_sum(row: list[int], total: int) -> tuple[list[int], int]:
@@ -134,31 +117,22 @@ def test_fast_where_the_slow_way_fails(grader: Grader, slug: str, at_the_int64_e
     assert speed is not None
     skip_unless_attempted(grader, slug)
     row, difference = dominant_class_row(speed.n, seed=speed.n)
-    at_n = f"at n = {power_of_ten(speed.n)}"
     if at_the_int64_edge:
         row, difference = at_sum(row, INT64_MAX)
-        at_n += " with coins summing to exactly 2**63 - 1 (int64 still holds every value there)"
-    limit = f"the limit is {speed.cpu_seconds:g} s of CPU time"
+    call_text = show_call(formulation.value_function, row)
     start = time.process_time()
     try:
         grader.check_value(slug, row, totals_from_difference(row, difference))
     except WrongAnswer as failure:
         if failure.kind != "too-slow":
             raise
-        raise WrongAnswer(
-            slug,
-            row,
-            f"{slug}: needs {speed.needs}: still running after {grader.call_limit:g} s of CPU time {at_n}, "
-            "stopped there"
-            f"\n  {show_call(formulation.value_function, row)}",
-            kind="too-slow",
-        ) from None
+        message = messages.still_running(
+            slug, speed.needs, grader.call_limit, speed.n, at_the_int64_edge, call_text
+        )
+        raise WrongAnswer(slug, row, message, kind="too-slow") from None
     used = time.process_time() - start
     if used > speed.cpu_seconds:
-        raise WrongAnswer(
-            slug,
-            row,
-            f"{slug}: needs {speed.needs}: {used:.1f} s {at_n}; {limit}"
-            f"\n  {show_call(formulation.value_function, row)} returned the right answer, too slowly",
-            kind="too-slow",
+        message = messages.too_slowly(
+            slug, speed.needs, used, speed.n, at_the_int64_edge, speed.cpu_seconds, call_text
         )
+        raise WrongAnswer(slug, row, message, kind="too-slow")

@@ -13,6 +13,7 @@ from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.shown import show_row
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grading import Grader
+from coinrow.grader.messages import checks as messages
 from tests.strategies import coin, even_rows
 
 SLUG = "parity_strategy"
@@ -25,12 +26,8 @@ def test_guarantee_lies_between_half_and_optimum(grader: Grader, slug: str, row:
     guarantee = grader.call(slug, "parity_guarantee", tuple(row))
     optimum = totals_from_difference(row, exhaustive_difference(row)).first
     if not 2 * guarantee >= sum(row) or not guarantee <= optimum:
-        raise WrongAnswer(
-            slug,
-            row,
-            f"{slug}: parity_guarantee({show_row(row)}) returned {guarantee}, outside "
-            f"[sum/2, optimum] = [{sum(row) / 2:g}, {optimum}]",
-        )
+        message = messages.guarantee_out_of_bounds(slug, show_row(row), guarantee, sum(row) / 2, optimum)
+        raise WrongAnswer(slug, row, message)
 
 
 @given(row=st.lists(coin, min_size=1, max_size=9).filter(lambda r: len(r) % 2 == 1))
@@ -48,12 +45,7 @@ def _worst_case_total(grader: Grader, slug: str, row: Sequence[int]) -> int:
             return 0
         move = grader.call(slug, "parity_move", row, left, right)
         if move not in ("left", "right"):
-            raise WrongAnswer(
-                slug,
-                row,
-                f"{slug}: parity_move({show_row(row)}, {left}, {right}) returned {move!r}"
-                ", expected 'left' or 'right'",
-            )
+            raise WrongAnswer(slug, row, messages.not_a_parity_move(slug, show_row(row), left, right, move))
         if move == "left":
             return row[left] + second_to_move(left + 1, right)
         return row[right] + second_to_move(left, right - 1)
@@ -74,12 +66,8 @@ def test_moves_secure_the_guarantee(grader: Grader, slug: str, row: list[int]) -
 def _check_replay(grader: Grader, slug: str, row: tuple[int, ...], guarantee: int) -> None:
     collected = _worst_case_total(grader, slug, row)
     if collected < guarantee:
-        raise WrongAnswer(
-            slug,
-            row,
-            f"{slug}: playing parity_move on {show_row(row)}, an opponent can hold you to {collected}; "
-            f"the parity strategy guarantees {guarantee}",
-        )
+        message = messages.held_below_the_guarantee(slug, show_row(row), collected, guarantee)
+        raise WrongAnswer(slug, row, message)
 
 
 REPLAY_CASES = [c for c in all_cases() if len(c.row) % 2 == 0 and 2 <= len(c.row) <= 10]

@@ -10,6 +10,7 @@ from coinrow.game.registry import FORMULATIONS
 from coinrow.game.shown import show_call
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grading import Grader
+from coinrow.grader.messages.checks import changed_the_row
 from tests.strategies import LONGER, check_each_row, longer_rows, rows
 
 VALUE_SLUGS = [f.slug for f in FORMULATIONS if f.returns.key != "parity"]
@@ -43,8 +44,5 @@ def test_row_is_not_mutated(grader: Grader, slug: str, row: list[int]) -> None:
     grader.call(slug, function, row)
     if row != before:
         raise WrongAnswer(
-            slug,
-            before,
-            f"{slug}: {show_call(function, before)} changed the caller's row to {row}",
-            kind="mutated",
+            slug, before, changed_the_row(slug, show_call(function, before), row), kind="mutated"
         )

@@ -6,6 +6,7 @@ from pytest_parametrize_cases import Case, parametrize_cases
 from coinrow.game.cases import GameCase, all_cases
 from coinrow.game.registry import FORMULATIONS, by_slug
 from coinrow.grader.grading import Grader
+from coinrow.grader.messages.checks import beyond_the_graded_length
 
 SLUGS = [f.slug for f in FORMULATIONS]
 
@@ -16,5 +17,5 @@ def test_value(grader: Grader, slug: str, case: GameCase) -> None:
     """The graded function returns the optimal quantity (parity: its guarantee, or ValueError on odd n)."""
     max_n = by_slug(slug).max_n
     if max_n is not None and len(case.row) > max_n:
-        pytest.skip(f"{slug} is graded on rows of at most {max_n} coins; this row has {len(case.row)}")
+        pytest.skip(beyond_the_graded_length(slug, max_n, len(case.row)))
     grader.check_value(slug, case.row, case.totals, case.parity_guarantee)

@@ -1,0 +1,185 @@
+"""The messages of an import or a call that went wrong, and where in the learner's file it did.
+
+Each names the kata (``slug``) and, for a call, the call as ``show_call`` shows it (``call_text``).
+"""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+
+from coinrow.game.shown import shorten, show_value
+
+SMALL_ROW = 12  # a row this short finishes in microseconds even by exhaustive search
+NOT_ATTEMPTED = "not attempted"  # how a skipped check begins when its function is not attempted yet
+NO_INPUT = "the grader gives no input: the row comes as the argument, the answer goes back by return"
+
+
+def learner_frame(error: BaseException, learner_file: Path) -> str:
+    """`` (at <file>:<line>: <source>)`` for the deepest traceback frame in the learner's file.
+
+    A ``SyntaxError`` has no such frame: its own place is given, `` (at <file>:<line>)``, with
+    the offending source line under it and a caret under the column Python points at.
+    """
+    frames = traceback.extract_tb(error.__traceback__)
+    if isinstance(error, SyntaxError) and error.lineno:
+        name = Path(error.filename).name if error.filename else learner_file.name
+        place = f" (at {name}:{error.lineno})"
+        source = (error.text or "").rstrip()
+        if not source.strip():
+            return place
+        indent = len(source) - len(source.lstrip())
+        caret = f"\n  {' ' * max(0, (error.offset or 0) - 1 - indent)}^" if error.offset else ""
+        return f"{place}\n  {source.strip()}{caret}"
+    mine = [f for f in frames if Path(f.filename).resolve() == learner_file.resolve()]
+    if not mine:
+        return ""
+    frame = mine[-1]
+    return f" (at {learner_file.name}:{frame.lineno}: {(frame.line or '').strip()})"
+
+
+def does_not_import(slug: str, error: BaseException, learner_file: Path) -> str:
+    """The file ``learner_file`` raised ``error`` while it was imported."""
+    where = learner_frame(error, learner_file)
+    what = error.msg if isinstance(error, SyntaxError) else error  # where names its place once
+    return f"{slug}: the file does not import: {type(error).__name__}: {what}{where}"
+
+
+def no_such_function(slug: str, function: str) -> str:
+    """The file imports but defines no callable ``function``."""
+    return f"{slug}: the file has no function {function}()"
+
+
+def not_graded(slug: str, why: str) -> str:
+    """The attempt is not the learner's own code (``why``, from the builders below), so it is not graded."""
+    return f"{slug}: not graded: {why}"
+
+
+def imports_borrowed_code(package: str, attempt_name: str) -> str:
+    """``why`` for ``not_graded``: the file ``attempt_name`` imports ``package`` (described in words)."""
+    return f"it imports {package}: the grader grades only what you write in {attempt_name}"
+
+
+def defined_elsewhere(function: str, where: object, attempt_name: str) -> str:
+    """``why`` for ``not_graded``: the graded ``function`` is defined in another file, ``where``."""
+    return f"{function}() is defined in {where}, not in {attempt_name}: write it in {attempt_name}"
+
+
+def reached_for(action: str, package: str) -> str:
+    """``why`` for ``not_graded``: while it ran, the attempt ``action`` ("imports", "loads") ``package``."""
+    return f"it {action} {package}"
+
+
+def linked_to_the_reference(attempt_name: str) -> str:
+    """``why`` for ``not_graded``: the attempt's file is a link to the reference solution."""
+    return f"{attempt_name} is a link into solutions/: the grader grades only what you write"
+
+
+def not_attempted_yet(slug: str, function: str) -> str:
+    """``function`` still raises ``NotImplementedError``."""
+    return f"{slug}.{function} is not attempted yet"
+
+
+def skipped_not_attempted(reason: object) -> str:
+    """Why a check is skipped while its function is not attempted (``reason``, from ``not_attempted_yet``)."""
+    return f"{NOT_ATTEMPTED}: {reason}"
+
+
+def importing(file_name: str) -> str:
+    """The import of the learner's file, as a stopped call names it."""
+    return f"importing {file_name}"
+
+
+def running(slug: str, call_text: str) -> str:
+    """A graded call, as a stopped call names it."""
+    return f"{slug}: {call_text}"
+
+
+def already_too_slow(slug: str, call_text: str, slow_n: int) -> str:
+    """The call is not made: the attempt already ran out of time on a row of ``slow_n`` coins."""
+    return f"{slug}: not run: {call_text} — already too slow on a row of n = {slow_n}"
+
+
+def too_slow_message(
+    slug: str, call_text: str, n: int, limit: float, waited: float | None, needs: str, at_most_linear: bool
+) -> str:
+    """Why ``call_text`` ran out of its ``limit`` of CPU seconds on a row of ``n`` coins (or was stopped
+    after it ``waited`` that many seconds without computing), with the likely cause for a kata that
+    ``needs`` this much work."""
+    if waited is not None:
+        return (
+            f"{slug}: stopped: {call_text} waited {waited:g} s without computing: code that waits "
+            "(sleep, input, a lock, a thread or process it joins) — a graded call only computes and returns"
+        )
+    if n <= SMALL_ROW:
+        cause = f"even n = {n} does not finish: an endless loop (a loop variable that never moves?)"
+    elif at_most_linear:
+        cause = f"this kata needs {needs} work; an O(n^2) table or a nested loop is far too slow at n = {n}"
+    else:
+        cause = (
+            "exponential work — no memo, a memo that is never written, 0/-1 used as 'not computed' "
+            "(a real value, so the memo never hits), lru_cache(maxsize=128) evicting, "
+            "or a memo key that copies the row (O(n) per call)"
+        )
+    return (
+        f"{slug}: too slow: {call_text} did not finish in {limit:g} s of CPU time.\n  likely cause: {cause}"
+    )
+
+
+def recursion_message(
+    slug: str, call_text: str, n: int, deep_enough: bool, capped_at: int | None, raised_to: int | None
+) -> str:
+    """Why ``call_text`` raised ``RecursionError`` on a row of ``n`` coins, and what to do about it.
+
+    Args:
+        deep_enough: the recursion limit allowed the depth n needs, so the recursion is endless.
+        capped_at: the grader's cap, when it lowered a limit the attempt set; else None.
+        raised_to: the limit the attempt raised it to, when it did; else None.
+    """
+    if deep_enough:
+        return (
+            f"{slug}: RecursionError: {call_text} recursed far deeper than n = {n} needs.\n"
+            "  likely cause: endless recursion: check the base case, and that every call shrinks i..j"
+        )
+    if capped_at is not None:
+        advice = (
+            f"the grader caps the recursion limit at {capped_at}, too low for this depth: "
+            "fill the table bottom-up"
+        )
+    elif raised_to is not None:
+        advice = (
+            f"your limit of {raised_to} is too low for n = {n} (about 3 * n + 100 frames with "
+            "lru_cache): raise it further, or fill the table bottom-up"
+        )
+    else:
+        advice = (
+            "raise it with sys.setrecursionlimit (about 3 * n + 100, restored afterwards) "
+            "or fill the table bottom-up"
+        )
+    return (
+        f"{slug}: RecursionError: {call_text} recursed deeper than Python's limit "
+        f"(depth grows with n = {n}; the default limit of 1000 fails near n = 500).\n"
+        f"  what to do: {advice}"
+    )
+
+
+def called_exit(slug: str, call_text: str, code: object) -> str:
+    """The call ended by calling ``sys.exit(code)``."""
+    return f"{slug}: {call_text} called sys.exit({show_value(code)}): return the answer"
+
+
+def asked_for_input(slug: str, call_text: str, error: BaseException) -> str:
+    """The call read from stdin (``error`` says the grader gives no input)."""
+    return f"{slug}: {call_text} asked for input: {error}"
+
+
+def raised(slug: str, call_text: str, error: BaseException, learner_file: Path) -> str:
+    """The call raised ``error``: its type, its text (shortened), and the line of ``learner_file`` it came
+    from."""
+    said = f": {shorten(str(error), 200)}" if str(error) else ""
+    return f"{slug}: {call_text} raised {type(error).__name__}{said}{learner_frame(error, learner_file)}"
+
+
+def empty_row_note(answer: object) -> str:
+    """Under a failure on the empty row: n = 0 is part of the task, and ``answer`` is what it must give."""
+    return f"\n  n = 0 is part of the task: the empty row's answer is {answer!r} (no coins, nothing to take)"

@@ -1,0 +1,72 @@
+"""The line under a wrong value: the likely mistake behind it, or what the probe rows show for certain.
+
+A mistake's own description is the catalogue's (``coinrow.grader.mistakes``); the sentence naming it is
+built here. A finding about the empty row speaks of the rows with coins: a crash there must not hide
+what the attempt does on them.
+"""
+
+from __future__ import annotations
+
+STATE_KEPT = (
+    "this row alone, on a fresh import, gives the right answer: "
+    "state is kept between calls (a module-level cache or a global sees the previous rows)"
+)
+SIGN_FLIPPED = "the answer's sign is flipped on every probe row"
+
+
+def likely_mistake(mistake: str, description: str, beyond_the_empty_row: bool = False) -> str:
+    """The verified mistake with the id ``mistake``, as ``description`` describes it; ``beyond_the_empty_row``
+    when the failure is on the empty row and the mistake shows on the rows with coins.
+
+    >>> likely_mistake("greedy", "both players take the larger end")
+    'likely mistake (greedy): both players take the larger end'
+    """
+    where = "on rows with coins, " if beyond_the_empty_row else ""
+    return f"{where}likely mistake ({mistake}): {description}"
+
+
+def state_kept() -> str:
+    """The failing row alone, on a fresh import, is answered right: the attempt keeps state between calls."""
+    return likely_mistake("state-kept", STATE_KEPT)
+
+
+def beyond_the_empty_row(facts: str) -> str:
+    """Under a failure on the empty row: ``facts`` about the rows with coins."""
+    return f"on rows with coins: {facts}"
+
+
+def same_answer_everywhere(answer: object, probes: int) -> str:
+    """The attempt gave ``answer`` on every one of the ``probes`` probe rows (a placeholder)."""
+    return f"the same answer, {answer!r}, on all {probes} probe rows"
+
+
+def no_mistake_fits(facts: str) -> str:
+    """No catalogued mistake explains the answers; ``facts`` (from ``certain``) is what they show."""
+    return f"no catalogued mistake fits all probe rows and this row; {facts}"
+
+
+def all_probes_right(probes: int, shortest: int, longest: int) -> str:
+    """A fact: all ``probes`` probe rows, of ``shortest`` to ``longest`` coins, are answered right."""
+    return f"all {probes} probe rows (n = {shortest} to {longest}) are right"
+
+
+def wrong_from(first_wrong: int, shortest: int) -> str:
+    """A fact: the shortest wrongly answered probe row has ``first_wrong`` coins (the shortest has
+    ``shortest``), and what that points at."""
+    if first_wrong == 1:
+        return "wrong already on one-coin rows: the base case"
+    if first_wrong == shortest:
+        return f"wrong already on rows of {shortest} coins"
+    return (
+        f"right up to n = {first_wrong - 1}, wrong from n = {first_wrong}: the recurrence or the fill order"
+    )
+
+
+def right_only_on(rows: str) -> str:
+    """A fact: the answers are right on these ``rows`` only ("even n", "non-negative rows")."""
+    return f"right on {rows} only"
+
+
+def certain(facts: list[str]) -> str:
+    """The ``facts`` above, in one line."""
+    return "; ".join(facts)

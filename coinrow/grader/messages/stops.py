@@ -1,0 +1,73 @@
+"""Why a call, or a formulation's whole run in its child process, was stopped before it finished.
+
+A run's reason follows the formulation's name in the summary (``STOPPED: <reason>``); a call that
+swallows every time-out ends its run with one line of its own.
+"""
+
+from __future__ import annotations
+
+_BY_SIGNAL = {
+    "SIGSEGV": "crashed with SIGSEGV (a segmentation fault: the C stack overflowed, or ctypes)",
+    "SIGXCPU": "used up its CPU cap",
+    "SIGINT": "was interrupted (SIGINT)",
+    "SIGABRT": "aborted (SIGABRT)",
+}
+
+
+def swallowed_the_time_out(what: str) -> str:
+    """The call ``what`` (``importing`` or ``running`` in ``calls``) caught its own time-out, again and
+    again: the line the run ends with, on a line of its own."""
+    return (
+        f"\nstopped: {what} did not stop when its time was up: it catches every "
+        "exception (a bare except: or except BaseException:), the time-out included; "
+        "catch only the exceptions you expect\n"
+    )
+
+
+def past_the_wall_cap(seconds: float) -> str:
+    """The run did not end within ``seconds`` of wall time, the last resort."""
+    return f"did not end within {seconds:g} s"
+
+
+def past_the_cpu_cap(seconds: float) -> str:
+    """The run's processes used more than ``seconds`` of CPU time together."""
+    return f"used more than {seconds:g} s of CPU time in all (the cap per formulation)"
+
+
+def stalled(seconds: float) -> str:
+    """The run used almost no CPU for ``seconds`` in a row."""
+    return (
+        f"stopped: it used almost no CPU for {seconds:.0f} s in a row (it sleeps, or waits for "
+        "a thread, a process or a lock)"
+    )
+
+
+def during(test_id: str) -> str:
+    """What follows a run's reason when it stopped in the check ``test_id`` (a pytest node id)."""
+    return f", during {test_id.split('::')[-1]}"
+
+
+def ended_by_signal(signal: int, name: str | None, output_cap_mib: int) -> str:
+    """The run's process was ended by ``signal`` (its ``name``, None for one Python does not know); a
+    file may hold ``output_cap_mib`` MiB."""
+    shown = name or f"signal {signal}"
+    if shown == "SIGXFSZ":
+        return f"wrote more than {output_cap_mib} MiB to one file (its output included)"
+    return _BY_SIGNAL.get(shown, f"was ended by {shown}")
+
+
+def exited_early(code: int, during: str, last_line: str) -> str:
+    """The run's process exited with status ``code`` before it finished; ``during`` is from ``during``
+    (or ""), and ``last_line`` what it last printed (or "")."""
+    said = f": {last_line}" if last_line else ""
+    return f"ended the interpreter early with exit status {code} (os._exit?){during}{said}"
+
+
+def broke(done: int, expected: int, last_line: str) -> str:
+    """The run finished after ``done`` of its ``expected`` checks; ``last_line`` is what it last printed."""
+    return f"the grading run broke after {done} of {expected} checks: {last_line}"
+
+
+def grader_stumbled(slug: str, check: str, error: BaseException | None) -> str:
+    """The grader itself raised ``error`` while it judged the answer in ``check``: the first line said."""
+    return f"{slug}: {check}: {type(error).__name__}: {error}".splitlines()[0]
