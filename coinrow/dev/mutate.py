@@ -30,7 +30,6 @@ from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, source_file
 from coinrow.game.rowarg import UsageError, formulation_slugs
 from coinrow.game.settings import WORKERS
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT
-from coinrow.grader.child import big_stack_or_reexec
 from coinrow.grader.fingerprint import digest, fingerprint
 from coinrow.grader.grade import grade
 from coinrow.grader.results import failed
@@ -286,7 +285,6 @@ def run(args: argparse.Namespace) -> int:
             else "the grader, the suite or a reference changed: make mutate"
         )
         return 0 if fresh else 1
-    big_stack_or_reexec(["dev", "mutate", *args.argv])  # each mutant graded with make test's C stack
     listed = {e.key for e in load_equivalents()}
     console = Console(highlight=False)
     table = Table(title=f"Mutation score of the references ({'every mutant' if args.full else 'a sample'})")

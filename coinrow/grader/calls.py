@@ -1,38 +1,35 @@
-"""Calling the code under test safely: every call into learner code goes through ``Caller.call``.
+"""Calling the code under test: every call into learner code goes through ``Caller``.
 
-It imports the attempt and runs each call under a per-call CPU-time limit
-(``coinrow.grader.sandbox``), so it never hangs, turns ``NotImplementedError`` into
-``NotAttempted`` and every other problem (a crash, a time-out, a recursion too
-deep, a call to ``sys.exit``, borrowed code) into a ``WrongAnswer`` whose
-message names the call and the row. Judging what a call returns is
-``coinrow.grader.grading``'s job.
+The attempt runs in an executor of its own (``coinrow.grader.executor``), never in this
+process: each call's CPU time is read and bounded from outside, so it never hangs.
+``NotImplementedError`` becomes ``NotAttempted``; every other problem (a crash, a
+time-out, a recursion too deep, a call to ``sys.exit``, an executor that died, borrowed
+code) becomes a ``WrongAnswer`` whose message names the call and the row. Judging what
+a call returns is ``coinrow.grader.grading``'s job.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
+import signal
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-from coinrow.game.registry import by_slug, load_module, source_file
+from coinrow.game.registry import by_slug, source_file
 from coinrow.game.settings import CALL_LIMIT
 from coinrow.game.shown import show_call
-from coinrow.grader.failures import NotAttempted, WrongAnswer
+from coinrow.grader.child import OUTPUT_CAP
+from coinrow.grader.executor import STARTUP_CPU, Executor, Outcome, call_request
+from coinrow.grader.failures import NotAttempted, Printed, WrongAnswer
+from coinrow.grader.jail import find_jail
 from coinrow.grader.messages import calls as messages
-from coinrow.grader.provenance import borrowed, linked_reference, watched
-from coinrow.grader.sandbox import (
-    NoInput,
-    Printed,
-    RecursionLimits,
-    capped_recursion_limit,
-    learner_io,
-    recursion_cap,
-)
-from coinrow.grader.timeout import CallTimeout, time_limit, waiting_limit
+from coinrow.grader.messages import stops
+from coinrow.grader.provenance import FORBIDDEN_PACKAGES, borrowed_imports, linked_reference
+from coinrow.grader.sandbox import RecursionLimits
+from coinrow.grader.timeout import CallTimeout, waiting_limit
+from coinrow.grader.wire import WireError, decode, encode, raised_error
 
 DEFAULT_CALL_LIMIT = CALL_LIMIT  # CPU seconds (coinrow.game.settings)
 MAX_CALL_LIMIT = 600.0
@@ -60,112 +57,245 @@ def call_limit(text: str) -> float:
 
 @dataclass
 class Caller:
-    """Calls the formulations found in ``impl_dir`` under a time limit.
+    """Calls the formulations found in ``impl_dir``, each attempt in an executor of its own, under a limit.
 
-    Once a formulation has run out of time on a row of n coins, later calls
-    on rows at least that long fail at once instead of waiting again.
+    The attempt never runs in this process: each formulation's file is imported and
+    called in its executor (``coinrow.grader.executor``), sealed where bubblewrap works,
+    and every reply is plain data. A call's CPU time is read from outside; one past
+    ``call_limit`` is killed. Once a formulation has run out of time on a row of n coins,
+    later calls on rows at least that long fail at once instead of waiting again.
     """
 
     impl_dir: Path
     call_limit: float = DEFAULT_CALL_LIMIT
-    _modules: dict[str, ModuleType | BaseException | str] = field(default_factory=dict)
+    _executors: dict[str, Executor | WrongAnswer] = field(default_factory=dict)  # shared by a prober
     _too_slow_at: dict[str, int] = field(default_factory=dict)
-    _recursion_limits: dict[str, int] = field(default_factory=dict)  # set by the file at import
 
-    def module(self, slug: str) -> ModuleType:
-        """The imported attempt; import problems are reported as a ``WrongAnswer``."""
-        if slug not in self._modules:
-            self._modules[slug] = self._import(slug)
-        loaded = self._modules[slug]
-        if isinstance(loaded, BaseException):
-            message = messages.does_not_import(slug, loaded, source_file(self.impl_dir, slug))
-            raise WrongAnswer(slug, (), message, kind="import")
-        if isinstance(loaded, str):
-            raise WrongAnswer(slug, (), messages.not_graded(slug, loaded), kind="import")
+    def executor(self, slug: str) -> Executor:
+        """The attempt's executor, its file imported; import problems are reported as a ``WrongAnswer``."""
+        if slug not in self._executors:
+            self._executors[slug] = self._import(slug)
+        loaded = self._executors[slug]
+        if isinstance(loaded, WrongAnswer):
+            raise loaded
         return loaded
 
-    def _import(self, slug: str) -> ModuleType | BaseException | str:
-        """The attempt imported, the error its import raised, or why it is not the learner's own code.
+    def _import(self, slug: str) -> Executor | WrongAnswer:
+        """The attempt's executor with its file imported, or the failure that says why it is not graded.
 
-        The recursion limit the file sets while it is imported stays in force for its calls.
+        The recursion limit the file sets while it is imported stays in force for its calls (the
+        executor keeps it).
         """
         path = source_file(self.impl_dir, slug)
-        if path.is_file() and (linked := linked_reference(path, self.impl_dir)):
-            return linked
-        try:
-            with (
-                time_limit(self.call_limit, messages.importing(path.name)),
-                learner_io(),
-                capped_recursion_limit() as limits,
-                watched(path.parent) as seen,
-            ):
-                module = load_module(self.impl_dir, slug)
-                limit = sys.getrecursionlimit()
-        except BaseException as error:  # noqa: BLE001 - every import failure is reported
-            return error
-        if limits.highest > limits.original:
-            self._recursion_limits[slug] = limit
-        why = seen[0] if seen else borrowed(module, path, by_slug(slug).functions)
-        return why if why is not None else module
+        why = _not_its_own(path, self.impl_dir)
+        if why is not None:
+            return WrongAnswer(slug, (), messages.not_graded(slug, why), kind="import")
+        executor = Executor(path, find_jail()[0], tuple(FORBIDDEN_PACKAGES))
+        functions = list(by_slug(slug).functions)
+        limit = self.call_limit + STARTUP_CPU
+        outcome = executor.request({"op": "import", "functions": functions}, limit, waiting_limit(limit))
+        reply = outcome.reply
+        failure: str | None = None
+        if reply is None:
+            error: BaseException = (
+                CallTimeout(outcome.ended == "waiting") if outcome.ended else OSError(outcome.broken)
+            )
+            failure = messages.does_not_import(slug, error, path)
+        elif "raised" in reply:
+            failure = messages.does_not_import(slug, raised_error(reply["raised"]), path)
+        elif "borrowed" in reply:
+            failure = messages.not_graded(slug, messages.reached_for("imports", _package(reply["borrowed"])))
+        elif reply.get("elsewhere"):
+            function, where = next(iter(dict(reply["elsewhere"]).items()))
+            failure = messages.not_graded(
+                slug, messages.defined_elsewhere(function, Path(where).name, path.name)
+            )
+        if failure is not None:
+            executor.close()
+            return WrongAnswer(slug, (), failure, kind="import")
+        return executor
 
     def call(self, slug: str, function: str, row: Sequence[int], *extra: object) -> Any:
-        """Call ``function(row, *extra)`` from the attempt at ``slug``, safely.
+        """Call ``function(row, *extra)`` from the attempt at ``slug``, in its executor.
+
+        A list ``row`` the call changed is changed here the same way, so a check can see it.
 
         Raises:
             NotAttempted: the function raises ``NotImplementedError``.
-            WrongAnswer: it raised, ran out of time or went too deep.
+            WrongAnswer: it raised, ran out of time, went too deep, or is not the learner's own code.
         """
+        reply, call_text = self._request(slug, function, row, extra, None)
+        changed = reply.get("changed")
+        if changed is not None and isinstance(row, list):
+            after = decode(changed)
+            if isinstance(after, list) and after and isinstance(after[0], list):
+                row[:] = after[0]
+        try:
+            return decode(reply["ok"])
+        except WireError as error:
+            raise WrongAnswer(slug, row, messages.unreadable_answer(slug, call_text, error)) from None
+
+    def traced_peak(self, slug: str, function: str, row: Sequence[int], seconds: float) -> int:
+        """Peak bytes ``tracemalloc`` traces while ``function(row)`` runs for up to ``seconds`` of CPU.
+
+        Raises:
+            NotAttempted, WrongAnswer: as ``call``.
+        """
+        reply, _ = self._request(slug, function, row, (), seconds)
+        return int(reply.get("peak", 0))
+
+    def subject(self, slug: str, function: str, row: Sequence[int]) -> Executed:
+        """``function(row)`` of the attempt at ``slug`` as a timing subject (``coinrow.grader.timing``)."""
+        return Executed(self, slug, function, row)
+
+    def time_calls(self, slug: str, function: str, row: Sequence[int], number: int, limit: float) -> float:
+        """CPU seconds ``number`` calls of ``function(row)`` took in the executor, each on a fresh copy.
+
+        Raises:
+            CallTimeout: they took more than ``limit`` CPU seconds in all.
+            NotAttempted, WrongAnswer: as ``call``.
+        """
+        executor = self.executor(slug)
+        request = {"op": "time", "function": function, "args": [encode(row)], "number": number}
+        outcome = executor.request(request, limit, waiting_limit(limit))
+        if outcome.ended:
+            raise CallTimeout(outcome.ended == "waiting")
+        if outcome.reply is None or "ok" not in outcome.reply:
+            self._reply_or_raise(slug, function, row, (), outcome)
+        return outcome.cpu
+
+    def _request(
+        self, slug: str, function: str, row: Sequence[int], extra: tuple[object, ...], trace: float | None
+    ) -> tuple[dict[str, Any], str]:
         call_text = show_call(function, row, *extra)
         slow_n = self._too_slow_at.get(slug)
         if slow_n is not None and len(row) >= slow_n:
             raise WrongAnswer(slug, row, messages.already_too_slow(slug, call_text, slow_n), ran=False)
-        target = getattr(self.module(slug), function, None)
-        if not callable(target):
-            raise WrongAnswer(slug, row, messages.no_such_function(slug, function), kind="import")
-        learner_file = source_file(self.impl_dir, slug)
-        limits = RecursionLimits(0, 0)
-        printed = Printed()
-        seen: list[str] = []
-        try:
-            with (
-                time_limit(self.call_limit, messages.running(slug, call_text)),
-                learner_io() as printed,
-                capped_recursion_limit(self._recursion_limits.get(slug)) as limits,
-                watched(learner_file.parent) as seen,
-            ):
-                answer = target(row, *extra)
-        except NotImplementedError as error:
-            raise NotAttempted(messages.not_attempted_yet(slug, function)) from error
-        except CallTimeout as timeout:
+        executor = self.executor(slug)
+        request = call_request(function, (row, *extra), trace)
+        outcome = executor.request(request, self.call_limit, waiting_limit(self.call_limit))
+        return self._reply_or_raise(slug, function, row, extra, outcome), call_text
+
+    def _reply_or_raise(
+        self, slug: str, function: str, row: Sequence[int], extra: tuple[object, ...], outcome: Outcome
+    ) -> dict[str, Any]:
+        """The reply of a call that answered; every other ending raised as the failure it is."""
+        call_text = show_call(function, row, *extra)
+        reply = outcome.reply
+        printed = (
+            Printed(list(map(str, reply.get("printed", []))), int(reply.get("more", 0))) if reply else None
+        )
+        if reply is None and outcome.ended:
+            slow_n = self._too_slow_at.get(slug)
             self._too_slow_at[slug] = min(len(row), slow_n or len(row))
             needs = by_slug(slug).time
-            waited = waiting_limit(self.call_limit) if timeout.waiting else None
+            waited = waiting_limit(self.call_limit) if outcome.ended == "waiting" else None
             message = messages.too_slow_message(
                 slug, call_text, len(row), self.call_limit, waited, str(needs), needs.at_most_linear
             )
-            raise WrongAnswer(slug, row, message, kind="too-slow", printed=printed) from None
-        except RecursionError as error:
-            message = _too_deep(slug, call_text, len(row), limits) + _empty_row_note(slug, row)
-            raise WrongAnswer(slug, row, message, kind="recursion", error=error, printed=printed) from None
-        except SystemExit as error:
-            message = messages.called_exit(slug, call_text, error.code)
-            raise WrongAnswer(slug, row, message, kind="exit", error=error, printed=printed) from None
-        except NoInput as error:
-            message = messages.asked_for_input(slug, call_text, error)
-            raise WrongAnswer(slug, row, message, kind="exception", error=error, printed=printed) from None
-        except BaseException as error:  # noqa: BLE001 - every learner error (KeyboardInterrupt too) becomes a message
-            message = messages.raised(slug, call_text, error, learner_file) + _empty_row_note(slug, row)
-            raise WrongAnswer(slug, row, message, kind="exception", error=error, printed=printed) from None
-        if seen:
-            self._modules[slug] = seen[0]  # not graded, as if its import had shown it: never run again
-            raise WrongAnswer(slug, row, messages.not_graded(slug, seen[0]), kind="import")
-        return answer
+            raise WrongAnswer(slug, row, message, kind="too-slow")
+        if reply is None:
+            message = messages.process_ended(slug, call_text, _how_it_ended(outcome)) + _empty_row_note(
+                slug, row
+            )
+            raise WrongAnswer(slug, row, message, kind="exception")
+        if "ok" in reply or "traced" in reply:
+            return reply
+        if reply.get("not_attempted"):
+            raise NotAttempted(messages.not_attempted_yet(slug, function))
+        if "recursion" in reply:
+            depth = dict(reply["recursion"])
+            message = _too_deep(slug, call_text, len(row), depth) + _empty_row_note(slug, row)
+            raise WrongAnswer(slug, row, message, kind="recursion", error=RecursionError(), printed=printed)
+        if "exit" in reply:
+            code = _decoded(reply["exit"])
+            message = messages.called_exit(slug, call_text, code)
+            raise WrongAnswer(slug, row, message, kind="exit", error=SystemExit(code), printed=printed)
+        if reply.get("input"):
+            no_input = EOFError(messages.NO_INPUT)
+            message = messages.asked_for_input(slug, call_text, no_input)
+            raise WrongAnswer(slug, row, message, kind="exception", error=no_input, printed=printed)
+        if "borrowed" in reply:
+            why = messages.reached_for("imports", _package(reply["borrowed"]))
+            failure = WrongAnswer(slug, row, messages.not_graded(slug, why), kind="import")
+            self._executors[slug] = failure  # not graded, as if its import had shown it: never run again
+            raise failure
+        if reply.get("no_function"):
+            raise WrongAnswer(slug, row, messages.no_such_function(slug, function), kind="import")
+        learner_file = source_file(self.impl_dir, slug)
+        error = raised_error(dict(reply.get("raised") or {}))
+        message = messages.raised(slug, call_text, error, learner_file) + _empty_row_note(slug, row)
+        raise WrongAnswer(slug, row, message, kind="exception", error=error, printed=printed)
+
+    def close(self) -> None:
+        """End every executor this caller started (a prober sharing them ends them too)."""
+        for executor in self._executors.values():
+            if isinstance(executor, Executor):
+                executor.close()
 
 
-def _too_deep(slug: str, call_text: str, n: int, limits: RecursionLimits) -> str:
-    """The message of a ``RecursionError`` on a row of ``n`` coins under these recursion ``limits``."""
-    capped_at = recursion_cap() if limits.capped else None
-    raised_to = limits.highest if limits.highest > limits.original else None
+@dataclass(frozen=True)
+class Executed:
+    """An attempt's function on one row, as a timing subject: it runs in the attempt's executor."""
+
+    caller: Caller
+    slug: str
+    function: str
+    row: Sequence[int]
+
+    def run(self, number: int, limit: float) -> float:
+        return self.caller.time_calls(self.slug, self.function, self.row, number, limit)
+
+    def peak(self, limit: float) -> int:
+        return self.caller.traced_peak(self.slug, self.function, self.row, limit)
+
+
+def _not_its_own(path: Path, impl_dir: Path) -> str | None:
+    """Why the file at ``path`` is not the learner's own code, read without running it; None if it is."""
+    if not path.is_file():
+        return None  # the import reports the missing file
+    linked = linked_reference(path, impl_dir)
+    if linked:
+        return linked
+    found = borrowed_imports(path.read_text(encoding="utf-8", errors="replace"))
+    return messages.imports_borrowed_code(found, path.name) if found else None
+
+
+def _how_it_ended(outcome: Outcome) -> str:
+    """How the executor ended without an answer, as the driver words a child's end."""
+    status = outcome.status
+    if status is None:
+        return outcome.broken or ""
+    if status < 0:
+        known = -status in signal.Signals._value2member_map_
+        return stops.ended_by_signal(
+            -status, signal.Signals(-status).name if known else None, OUTPUT_CAP >> 20
+        )
+    return stops.exited_early(status, "", "")
+
+
+def _printed(reply: dict[str, Any]) -> Printed:
+    """What the call printed, as the executor kept it."""
+    return Printed([str(line) for line in reply.get("printed", [])], int(reply.get("more", 0)))
+
+
+def _package(name: object) -> str:
+    return FORBIDDEN_PACKAGES.get(str(name), str(name))
+
+
+def _decoded(data: object) -> object:
+    try:
+        return decode(data)
+    except WireError:
+        return data
+
+
+def _too_deep(slug: str, call_text: str, n: int, depth: dict[str, Any]) -> str:
+    """The message of a ``RecursionError`` on a row of ``n`` coins, from the limits the executor reports."""
+    original, highest = int(depth.get("original", 1000)), int(depth.get("highest", 1000))
+    limits = RecursionLimits(original, highest, bool(depth.get("capped")))
+    capped_at = int(depth.get("cap", 0)) if limits.capped else None
+    raised_to = highest if highest > original else None
     return messages.recursion_message(slug, call_text, n, limits.allows_depth_of(n), capped_at, raised_to)
 
 

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coinrow.game.registry import REPO_ROOT
-from coinrow.grader.sandbox import BIG_STACK
 from coinrow.grader.timeout import waiting_limit
 
 MIN_CPU_CAP = 60.0  # CPU seconds one formulation's whole process tree may use, at the least
@@ -84,25 +83,6 @@ class Child:
     last_look: float = field(default_factory=time.monotonic)
     stalled: float = 0.0
     ended_by_us: str | None = None  # why the driver ended it
-
-
-def big_stack_or_reexec(argv: list[str]) -> None:
-    """Give this process (and so every child) a C stack of ``BIG_STACK`` bytes, re-executing if needed.
-
-    The main thread's stack can only grow as far as the limit in force when the
-    process started, so the limit is raised and the interpreter started anew, as
-    ``coinrow *argv`` (e.g. ``["test", "--impl=problems"]``).
-    """
-    soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
-    if soft == resource.RLIM_INFINITY or soft >= BIG_STACK or os.environ.get("KATA_STACK_RAISED"):
-        return
-    wanted = BIG_STACK if hard == resource.RLIM_INFINITY else min(BIG_STACK, hard)
-    if wanted <= soft:
-        return
-    resource.setrlimit(resource.RLIMIT_STACK, (wanted, hard))
-    os.environ["KATA_STACK_RAISED"] = "1"
-    sys.stdout.flush()
-    os.execv(sys.executable, [sys.executable, "-m", "coinrow", *argv])
 
 
 def warm_up() -> None:

@@ -21,7 +21,6 @@ from coinrow.game.registry import FORMULATIONS
 from coinrow.game.rowarg import UsageError, add_impl_option, formulation_slugs, impl_dir
 from coinrow.game.settings import WORKERS
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
-from coinrow.grader.child import big_stack_or_reexec
 from coinrow.grader.grade import grade
 from coinrow.grader.progress import Progress
 from coinrow.grader.results import Result, failed, next_line, summary_lines
@@ -115,7 +114,6 @@ def run(args: argparse.Namespace) -> int:
     report = Path(args.report) if args.report else None
     if report is not None and not report.resolve().parent.is_dir():
         raise UsageError(f"REPORT={args.report}: no such folder {report.resolve().parent}")
-    big_stack_or_reexec(["test", *args.argv])
     try:
         (results,) = grade(
             {folder: chosen},

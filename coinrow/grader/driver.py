@@ -1,15 +1,14 @@
 """The grading driver: each formulation graded by the shared suite in a child process of its own.
 
-Whatever an attempt does (start threads or processes, sleep, crash the
-interpreter, exit early, print without end), it can only end its own child:
-every other formulation is still graded, every process the child started is
-killed when it ends, and the one summary and the exit status are computed
-here from the records the suite wrote (``coinrow.grader.results``), so they agree.
+The attempt itself runs in an executor below its child (``coinrow.grader.executor``);
+whatever it does, it can at worst end its own executor or child: every other
+formulation is still graded, every process a child started is killed when it ends,
+and the one summary and the exit status are computed here from the records the
+suite wrote (``coinrow.grader.results``), so they agree.
 
-Each child gets a CPU cap of its own and a big C stack (so a recursion limit
-up to ``sandbox.DEEP_RECURSION_CAP`` is safe); a child is ended for waiting
-only when its whole process tree stops using the CPU, never because the
-machine is busy. Its one caller is the grading entry point, ``coinrow.grader.grade``,
+Each child gets a CPU cap of its own (its executors' CPU counts too); a child is
+ended for waiting only when its whole process tree stops using the CPU, never
+because the machine is busy. Its one caller is the grading entry point, ``coinrow.grader.grade``,
 which decides what to grade and caches the results (``coinrow.grader.progress``).
 
 How a child is started is ``coinrow.grader.child``'s, how its processes are found and

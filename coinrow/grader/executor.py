@@ -24,13 +24,14 @@ import psutil
 
 from coinrow.grader.jail import Jail, jail_command
 from coinrow.grader.processes import kill, tree
+from coinrow.grader.sandbox import raise_stack_limit
 from coinrow.grader.timeout import STALL_SHARE, demand
 from coinrow.grader.wire import encode
 
 LOOP = Path(__file__).resolve().with_name("executor_loop.py")
 REPLY_CAP = 256 << 20  # bytes of one reply: past it the executor is ended (a value that big is no answer)
 POLL = 0.02  # seconds between looks at a running call's CPU time
-STARTUP_LIMIT = 30.0  # CPU seconds the executor may take to start, before any call
+STARTUP_CPU = 2.0  # CPU seconds an import may take beyond the call limit: the interpreter starts, NumPy loads
 
 
 @dataclass
@@ -41,6 +42,7 @@ class Outcome:
     cpu: float  # CPU seconds of the executor's process tree during the request
     ended: str | None = None  # "cpu" (past its limit) or "waiting" (waited past its limit)
     broken: str | None = None  # the executor died, or answered what is no reply
+    status: int | None = None  # how a process that died ended: an exit status, or minus a signal's number
 
 
 def cpu_seconds(pid: int) -> float:
@@ -82,6 +84,7 @@ class Executor:
     _pids: tuple[int, ...] = ()  # the executor's process tree, as last looked up
 
     def _start(self) -> None:
+        raise_stack_limit()  # the executor's C stack is the one in force when it starts
         reply_read, reply_write = os.pipe()
         command = jail_command(self.jail, self.attempt, LOOP, self.forbidden, reply_write)
         self.process = subprocess.Popen(
@@ -183,8 +186,14 @@ class Executor:
         return Outcome(None, used, ended=why)
 
     def _broke(self, why: str, used: float) -> Outcome:
+        status = None
+        if self.process is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                status = self.process.wait(timeout=2)
+            if status is not None and self.jail is not None and status > 128:
+                status = 128 - status  # bubblewrap passes a signal's end on as 128 + its number
         self.close()
-        return Outcome(None, used, broken=why)
+        return Outcome(None, used, broken=why, status=status)
 
     def close(self) -> None:
         """End the executor and everything it started."""

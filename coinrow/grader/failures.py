@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from coinrow.grader.messages import added_line
 from coinrow.grader.messages.values import unshrunk
-from coinrow.grader.sandbox import Printed
+
+
+@dataclass(frozen=True)
+class Printed:
+    """What learner code printed during a call: its first lines (each cut short), and how many more."""
+
+    lines: list[str]
+    more: int = 0
 
 
 class NotAttempted(Exception):

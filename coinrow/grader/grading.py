@@ -131,7 +131,7 @@ class Grader(Caller):
         type. The calls share the imported module but not the too-slow record of the graded rows."""
         slug = formulation.slug
         if slug not in self._probe_answers:
-            prober = Grader(self.impl_dir, self.call_limit, _modules=self._modules)
+            prober = Grader(self.impl_dir, self.call_limit, _executors=self._executors)
             answers: dict[tuple[int, ...], object] = {}
             probes = probe_rows(even_only=formulation.returns.even_rows_only)
             for probe in probes:
@@ -154,6 +154,8 @@ class Grader(Caller):
             again = normalise(by_slug(slug), fresh.call(slug, function, tuple(row)))
         except (WrongAnswer, NotAttempted):
             return None
+        finally:
+            fresh.close()
         if again == expected and is_exact(by_slug(slug), again):
             return Finding("state-kept", state_kept())
         return None

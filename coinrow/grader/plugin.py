@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -79,11 +79,13 @@ class PytestGrader(Grader):
 
 
 @pytest.fixture(scope="session")
-def grader(pytestconfig: pytest.Config) -> Grader:
-    """The grader for the code chosen with --impl."""
-    return PytestGrader(
+def grader(pytestconfig: pytest.Config) -> Iterator[Grader]:
+    """The grader for the code chosen with --impl; its executors end with the session."""
+    chosen = PytestGrader(
         _impl_dir(pytestconfig), float(pytestconfig.getoption("--call-limit")), diagnose=likely_mistake
     )
+    yield chosen
+    chosen.close()
 
 
 def _slug_of(item: pytest.Item) -> str | None:

@@ -3,8 +3,6 @@
 Overflow and speed, shared by every kata the registry marks, are graded in test_edges.py.
 """
 
-import tracemalloc
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +13,6 @@ from coinrow.game.shown import show_call
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grading import Grader
 from coinrow.grader.messages import checks as messages
-from coinrow.grader.timeout import CallTimeout, time_limit
 from tests.strategies import check_difference, check_each_row, dominant_class_row, skip_unless_attempted
 
 # Few distinct values, so ties and peaks x <= y >= z happen on almost every row.
@@ -78,19 +75,7 @@ def test_rolling_array_memory(grader: Grader, slug: str) -> None:
     """
     skip_unless_attempted(grader, slug)
     row, _ = dominant_class_row(MEMORY_N, seed=4000)
-    function = grader.module(slug).score_difference
-    tracemalloc.start()
-    try:
-        with time_limit(TRACED_SECONDS):
-            function(row)
-    except CallTimeout:
-        pass  # long enough to see the table
-    except Exception as error:  # noqa: BLE001 - reported like every other learner error
-        call = show_call("score_difference", row)
-        raise WrongAnswer(slug, row, messages.traced_call_raised(slug, call, error)) from None
-    finally:
-        peak = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
+    peak = grader.traced_peak(slug, "score_difference", row, TRACED_SECONDS)
     if peak > MEMORY_BOUND:
         message = messages.too_much_memory(slug, show_call("score_difference", row), peak, MEMORY_BOUND)
         raise WrongAnswer(slug, row, message)

@@ -7,7 +7,6 @@ registry, points the ``problems`` and ``solutions`` folders at ``<folder>/proble
 
 from __future__ import annotations
 
-import os
 import runpy
 import sys
 from pathlib import Path
@@ -71,7 +70,6 @@ def main(folder: str, module: str, *args: str) -> None:
     """Register ``NEW`` and the folders, then run ``module`` as ``python -m`` would."""
     registry.FORMULATIONS = (*registry.FORMULATIONS, NEW)
     registry.IMPLS.update(problems=Path(folder) / "problems", solutions=Path(folder) / "solutions")
-    os.environ["KATA_STACK_RAISED"] = "1"  # grading must not re-execute itself: NEW would be lost
     sys.argv = [module, *args]
     runpy.run_module(module, run_name="__main__", alter_sys=True)
 

@@ -237,10 +237,11 @@ def test_no_name_when_the_model_misses_the_failing_row(tmp_path: Path) -> None:
 
 def test_the_probe_rows_are_called_once_per_formulation(tmp_path: Path) -> None:
     source = GREEDY.format(guard="CALLS.append(1)", tail="").replace("def score", "CALLS = []\ndef score")
+    source += "\n\ndef calls_made(coins):\n    return len(CALLS)\n"
     grader = _grader(tmp_path, "difference_dp", source)
     for row in ((1, 5, 233, 7), (18, 20, 15, 30, 10, 14)):
         assert "likely mistake (greedy)" in str(_failure(grader, "difference_dp", row))  # read: diagnosed
-    assert len(grader.module("difference_dp").CALLS) == 2 + len(PROBE_ROWS)
+    assert grader.call("difference_dp", "calls_made", []) == 2 + len(PROBE_ROWS)
 
 
 def test_an_empty_row_crash_does_not_hide_the_fault_behind_it(tmp_path: Path) -> None:

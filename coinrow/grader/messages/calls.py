@@ -21,6 +21,9 @@ def learner_frame(error: BaseException, learner_file: Path) -> str:
     A ``SyntaxError`` has no such frame: its own place is given, `` (at <file>:<line>)``, with
     the offending source line under it and a caret under the column Python points at.
     """
+    where = getattr(error, "where", None)  # an error the executor reported: its place, found there
+    if isinstance(where, dict):
+        return _place(where, learner_file.name)
     frames = traceback.extract_tb(error.__traceback__)
     if isinstance(error, SyntaxError) and error.lineno:
         name = Path(error.filename).name if error.filename else learner_file.name
@@ -38,10 +41,28 @@ def learner_frame(error: BaseException, learner_file: Path) -> str:
     return f" (at {learner_file.name}:{frame.lineno}: {(frame.line or '').strip()})"
 
 
+def _place(where: dict[str, object], file_name: str) -> str:
+    """``learner_frame``'s words for a place the executor reported (``executor_loop.frame_in``)."""
+    if not where.get("syntax"):
+        return f" (at {file_name}:{where.get('line')}: {str(where.get('text') or '').strip()})"
+    place = f" (at {where.get('file') or file_name}:{where.get('line')})"
+    source = str(where.get("text") or "").rstrip()
+    if not source.strip():
+        return place
+    indent = len(source) - len(source.lstrip())
+    offset = int(str(where.get("offset") or 0))
+    caret = f"\n  {' ' * max(0, offset - 1 - indent)}^" if offset else ""
+    return f"{place}\n  {source.strip()}{caret}"
+
+
 def does_not_import(slug: str, error: BaseException, learner_file: Path) -> str:
     """The file ``learner_file`` raised ``error`` while it was imported."""
     where = learner_frame(error, learner_file)
-    what = error.msg if isinstance(error, SyntaxError) else error  # where names its place once
+    place = getattr(error, "where", None)
+    if isinstance(place, dict) and place.get("syntax"):
+        what: object = place.get("msg", error)  # where names its place once
+    else:
+        what = error.msg if isinstance(error, SyntaxError) else error
     return f"{slug}: the file does not import: {type(error).__name__}: {what}{where}"
 
 
@@ -178,6 +199,16 @@ def raised(slug: str, call_text: str, error: BaseException, learner_file: Path) 
     from."""
     said = f": {shorten(str(error), 200)}" if str(error) else ""
     return f"{slug}: {call_text} raised {type(error).__name__}{said}{learner_frame(error, learner_file)}"
+
+
+def process_ended(slug: str, call_text: str, how: str) -> str:
+    """The attempt's process ended during the call, without an answer (``how``, as ``stops`` words it)."""
+    return f"{slug}: {call_text} {how}"
+
+
+def unreadable_answer(slug: str, call_text: str, error: object) -> str:
+    """The call's answer came back in a form that is no value (``error`` says why)."""
+    return f"{slug}: {call_text} gave an answer that cannot be read: {error}"
 
 
 def empty_row_note(answer: object) -> str:

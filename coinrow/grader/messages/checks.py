@@ -75,11 +75,6 @@ def too_slowly(
     )
 
 
-def traced_call_raised(slug: str, call_text: str, error: BaseException) -> str:
-    """The call whose memory is traced raised ``error``."""
-    return f"{slug}: {call_text} raised {type(error).__name__}: {error}"
-
-
 def too_much_memory(slug: str, call_text: str, peak: int, bound: int) -> str:
     """The call's traced memory peaked at ``peak`` bytes, over the ``bound`` (bytes) a rolling row allows."""
     return (

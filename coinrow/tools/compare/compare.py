@@ -109,8 +109,7 @@ def build(
 
 
 def _value_call(grader: Grader, formulation: Formulation) -> Callable[[Sequence[int]], Subject]:
-    function = getattr(grader.module(formulation.slug), formulation.value_function)
-    return lambda row: InProcess(function, row)
+    return lambda row: grader.subject(formulation.slug, formulation.value_function, row)
 
 
 def _oracle(row: Sequence[int]) -> Subject:
