@@ -218,6 +218,7 @@ class Caller:
         if "borrowed" in reply:
             why = messages.reached_for("imports", _package(reply["borrowed"]))
             failure = WrongAnswer(slug, row, messages.not_graded(slug, why), kind="import")
+            self.executor(slug).close()
             self._executors[slug] = failure  # not graded, as if its import had shown it: never run again
             raise failure
         if reply.get("no_function"):

@@ -234,11 +234,13 @@ class Executor:
         self.module: ModuleType | None = None
         self.import_reply: Reply | None = None
         self.recursion_limit: int | None = None  # the limit the file set while imported, kept for its calls
+        self.printed = Printed()  # what the last call printed
         sys.meta_path.insert(0, Forbidden(forbidden))
 
     def run(self, action: Callable[[], Any], limits: Limits) -> tuple[Any, Printed]:
-        """Run ``action()`` with captured output, no stdin and a capped recursion limit."""
-        printed = Printed()
+        """Run ``action()`` with captured output (kept in ``printed``, whatever happens), no stdin and a
+        capped recursion limit."""
+        printed = self.printed = Printed()
         setter = sys.setrecursionlimit
         cap = recursion_cap()
 
@@ -316,13 +318,13 @@ class Executor:
         limits = Limits()
         trace = request.get("trace_seconds")
         reply: Reply = {}
-        printed: Printed | None = None
+        self.printed = Printed()
         try:
             if trace is not None:
                 tracemalloc.start()
                 signal.signal(signal.SIGPROF, self._trace_done)
                 signal.setitimer(signal.ITIMER_PROF, float(trace))
-            answer, printed = self.run(lambda: target(*args), limits)
+            answer, _ = self.run(lambda: target(*args), limits)
             reply = {"ok": encode_or_describe(answer)}
         except TraceDone:
             reply = {"traced": True}
@@ -344,8 +346,7 @@ class Executor:
                 signal.setitimer(signal.ITIMER_PROF, 0)
                 reply["peak"] = tracemalloc.get_traced_memory()[1]
                 tracemalloc.stop()
-        if printed is not None:
-            reply["printed"], reply["more"] = printed.lines, printed.more
+        reply["printed"], reply["more"] = self.printed.lines, self.printed.more
         if args != before:
             reply["changed"] = encode_or_describe(args)
         return reply

@@ -2,11 +2,13 @@
 
 import time
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 
 from coinrow.game.game import Totals
 from coinrow.game.shown import show_call, show_row
+from coinrow.grader.executor import Executor
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grading import Grader
 from coinrow.grader.timeout import CallTimeout, time_limit
@@ -175,22 +177,21 @@ def test_a_file_that_does_not_import_is_reported(tmp_path: Path) -> None:
 
 def test_an_attempt_caught_loading_borrowed_code_is_not_run_again(tmp_path: Path) -> None:
     """Every later call fails at once with the same reason: shrinking a disqualified attempt costs nothing."""
-    calls = tmp_path / "calls.txt"
     grader = _attempt(
         tmp_path,
         "difference_dp",
         "import importlib\ndef score_difference(coins):\n"
-        f"    open({str(calls)!r}, 'a').write('x')\n"
         "    return importlib.import_module('coin' + 'row.game.oracle').exhaustive_difference(coins)\n",
     )
     messages = []
-    for row in ([1, 2], [3, 4, 5]):
-        with pytest.raises(WrongAnswer) as failure:
-            grader.call("difference_dp", "score_difference", row)
-        messages.append(str(failure.value))
-        assert failure.value.kind == "import"
-    assert calls.read_text(encoding="utf-8") == "x"  # the second call never reached the attempt
-    reason = "difference_dp: not graded: it loads the grader's own game model (coinrow)"
+    with patch.object(Executor, "request", autospec=True, side_effect=Executor.request) as requests:
+        for row in ([1, 2], [3, 4, 5]):
+            with pytest.raises(WrongAnswer) as failure:
+                grader.call("difference_dp", "score_difference", row)
+            messages.append(str(failure.value))
+            assert failure.value.kind == "import"
+    assert [call.args[1]["op"] for call in requests.call_args_list] == ["import", "call"]  # none for row 2
+    reason = "difference_dp: not graded: it imports the grader's own game model (coinrow)"
     assert messages == [reason, reason]
 
 
