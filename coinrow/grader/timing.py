@@ -102,6 +102,7 @@ class Timing:
     longest: float
     repeats: int
     number: int
+    spent: float = 0.0  # CPU seconds of every call made to time it, the batches that sized it included
 
 
 def time_calls(
@@ -130,16 +131,19 @@ def time_calls(
         Exception: whatever the code under test raises.
     """
     gc.collect()  # once: garbage from before is not this code's to collect
-    first = subject.run(1, limit)
+    first = spent = subject.run(1, limit)
     number, batch_seconds = 1, first
     while batch_seconds < target:
         number = _next_batch(number)
         batch_seconds = subject.run(number, limit * number)
+        spent += batch_seconds
     wanted = repeats if within is None else min(repeats, int(within / max(batch_seconds, 1e-9)))
-    wanted = max(1, wanted)
     samples = [batch_seconds / number]
-    samples += [subject.run(number, limit * number) / number for _ in range(wanted - 1)]
-    return Timing(statistics.median(samples), max(*samples, first), len(samples), number)
+    for _ in range(max(1, wanted) - 1):
+        seconds = subject.run(number, limit * number)
+        spent += seconds
+        samples.append(seconds / number)
+    return Timing(statistics.median(samples), max(*samples, first), len(samples), number, spent)
 
 
 def _next_batch(number: int) -> int:

@@ -17,7 +17,6 @@ code under test raises or runs out of time, or when the whole table has used
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,7 +36,8 @@ ORACLE_SIZES = tuple(n for n in (8, 10, 12, 14, 16, 18, 20) if n <= ORACLE_MAX_N
 
 @dataclass(frozen=True)
 class Budget:
-    """Time budgets in seconds; the defaults keep ``make compare`` under 30 s on 2 cores."""
+    """Time budgets, in CPU seconds of the timed code (never wall time: a busy machine does not shrink
+    them); the defaults keep ``make compare`` under 30 s on 2 cores."""
 
     total: float = 23.0  # the whole growth table
     point: float = 0.8  # the repeats at one size
@@ -83,7 +83,7 @@ def measure(series: Sequence[Series], budget: Budget = Budget(), console: Consol
     """
     sizes = sorted({n for s in series for n in s.sizes})
     todo = sum(len(s.sizes) for s in series if s.active)  # a stopped series' sizes count as done
-    deadline = time.perf_counter() + budget.total
+    spent = [0.0]  # CPU seconds the timed calls took so far: the budget counts CPU, not a busy machine's wall
     with Progress(
         TextColumn("[progress.description]{task.description:<34}"),
         BarColumn(),
@@ -103,11 +103,11 @@ def measure(series: Sequence[Series], budget: Budget = Budget(), console: Consol
                     continue
                 progress.update(task, description=f"{s.label}, n = {n}")
                 predicted = predicted_seconds(s, n)
-                left = deadline - time.perf_counter()
+                left = budget.total - spent[0]
                 if predicted > left:
                     s.note = budget_note(n, predicted, left, budget.total)
                 else:
-                    _measure_one(s, n, row, budget)
+                    spent[0] += _measure_one(s, n, row, budget)
                 progress.advance(task)
 
 
@@ -122,8 +122,7 @@ def budget_note(n: int, predicted: float, left: float, total: float) -> str:
     """
     if left <= 0:
         return (
-            f"not timed from n = {n}: the table's {total:g} s budget was spent on smaller sizes "
-            "(a busy machine slows every call)"
+            f"not timed from n = {n}: the table's {total:g} s budget of CPU time was spent on smaller sizes"
         )
     seconds = f"{predicted:,.0f}" if predicted >= 100 else f"{predicted:.2g}"
     return (
@@ -140,7 +139,8 @@ def predicted_seconds(s: Series, n: int) -> float:
     return predicted_from(s.seconds, n, s.kind)
 
 
-def _measure_one(s: Series, n: int, row: Sequence[int], budget: Budget) -> None:
+def _measure_one(s: Series, n: int, row: Sequence[int], budget: Budget) -> float:
+    """Time ``s`` at size ``n``; the CPU seconds its timing took (0 when a call failed)."""
     assert s.subject is not None
     try:
         timing = time_calls(
@@ -152,17 +152,18 @@ def _measure_one(s: Series, n: int, row: Sequence[int], budget: Budget) -> None:
         )
     except CallTimeout:
         s.status, s.note = "too slow", f"one call ran over {budget.limit:g} s at n = {n}"
-        return
+        return 0.0
     except RecursionError:
         s.status, s.note = "raised", f"RecursionError at n = {n}: raise the recursion limit or go bottom-up"
-        return
+        return 0.0
     except Exception as error:  # noqa: BLE001 - the code under test may raise anything; report it
         s.status, s.note = "raised", f"{type(error).__name__} at n = {n}: {error}"
-        return
+        return 0.0
     s.seconds[n] = timing.median
     run_budget = budget.oracle_run if s.kind == "exponential" else budget.run
     if timing.longest > run_budget and n != max(s.sizes):
         s.note = f"stopped after n = {n}: one call took {timing.longest:.2f} s (over {run_budget:g} s)"
+    return timing.spent
 
 
 def ratio_to_fastest(series: Sequence[Series]) -> dict[str, float]:
