@@ -22,6 +22,8 @@ from coinrow.game.rowarg import UsageError, add_impl_option, formulation_slugs, 
 from coinrow.game.settings import WORKERS
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
 from coinrow.grader.grade import grade
+from coinrow.grader.jail import find_jail
+from coinrow.grader.messages import stops
 from coinrow.grader.progress import Progress
 from coinrow.grader.results import Result, failed, next_line, summary_lines
 
@@ -126,8 +128,11 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("make test: interrupted; every process it started is ended", file=sys.stderr)
         return 130
+    jail, why = find_jail()
+    graded_any = any(not result.cached for result in results.values())
+    sealed = [] if jail is not None or not graded_any else [stops.not_sandboxed(why)]
     try:
-        print("\n".join([f"kata summary: {args.impl}", *summary_lines(results)]), flush=True)
+        print("\n".join([f"kata summary: {args.impl}", *summary_lines(results), *sealed]), flush=True)
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     if report is not None:

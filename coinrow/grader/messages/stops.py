@@ -71,3 +71,11 @@ def broke(done: int, expected: int, last_line: str) -> str:
 def grader_stumbled(slug: str, check: str, error: BaseException | None) -> str:
     """The grader itself raised ``error`` while it judged the answer in ``check``: the first line said."""
     return f"{slug}: {check}: {type(error).__name__}: {error}".splitlines()[0]
+
+
+def not_sandboxed(why: str) -> str:
+    """The summary's last line when the attempts ran without the OS sandbox (``why``: in a few words)."""
+    return (
+        f"not sandboxed ({why}): each attempt ran in a process of its own, apart from the checks, "
+        "but could read and write what you can"
+    )
