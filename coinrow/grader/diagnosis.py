@@ -23,7 +23,8 @@ from coinrow.game.game import optimal_totals, parity_class_sums
 from coinrow.game.registry import Formulation, by_slug
 from coinrow.grader.grading import expected_value
 from coinrow.grader.messages import findings as messages
-from coinrow.grader.mistakes import Mistake, catalogued_mistakes
+from coinrow.grader.mistake_kinds import Mistake
+from coinrow.grader.mistakes import catalogued_mistakes
 from coinrow.grader.probes import Finding, probe_rows
 
 Row = tuple[int, ...]

@@ -1,135 +1,66 @@
-"""The catalogued mistakes, each a model: a small function that replays one known wrong answer.
+"""The catalogued mistakes of each formulation, each a model that replays one known wrong answer.
 
-A model returns what an attempt with exactly that mistake returns for a row, in
-the graded quantity of its formulation (a difference, a first total, a pair or
-a parity guarantee). Some mistakes come in a few common shapes (greedy breaks
-ties to the left or to the right; a row-major fill sets the one-coin cells
-before or during the fill): these are variants of one mistake and share its id.
+A formulation's mistakes are those of what it returns (its quantity), of the
+table it fills (its recurrence) and of the families its facts name
+(``mistakes = [...]`` in ``coinrow/game/data/formulations.toml``), built from
+the kinds every formulation shares (``coinrow.grader.mistake_kinds``).
 ``tests/self/test_diagnosis.py`` proves that the probe rows tell every two
 mistakes of a formulation apart, and each from the right answer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
-from coinrow.game.game import Totals, optimal_totals, parity_class_sums
+from coinrow.game.game import optimal_totals, parity_class_sums
 from coinrow.game.registry import Formulation
+from coinrow.grader.mistake_kinds import (
+    Mistake,
+    changed_rule,
+    filler,
+    play_mistakes,
+    quantity_mistake,
+    table_mistakes,
+    wrong_cell,
+)
 from coinrow.grader.models import (
-    Policy,
     Replay,
-    Rule,
     as_pair,
-    difference_rule,
     floats,
     half_by_float,
     int64_difference,
     interval_dp,
-    larger_end,
-    one_step_lookahead,
-    opponent_rule,
-    other_end_rule,
     pair_dp,
-    pair_rule,
-    parity_totals,
-    play,
-    prefix_rule,
     reduction,
+)
+from coinrow.grader.rules import (
+    AFTER_LEFT,
+    AFTER_LEFT_REPLIES,
+    AFTER_RIGHT,
+    AFTER_RIGHT_REPLIES,
+    MIDDLE,
+    difference_rule,
+    largest_magnitude,
+    magnitude,
+    opponent_rule,
+    pair_rule,
+    prefix_rule,
     same_side_rule,
+    stale_left_rule,
+    total_minus_rule,
     whole_sum_rule,
 )
 
-
-@dataclass(frozen=True)
-class Mistake:
-    """One catalogued mistake: its id, what it is in a clause, and its model (variants share the id)."""
-
-    id: str
-    text: str
-    variants: tuple[Replay, ...]
-
-
-GREEDY = "both players take the larger end every turn, which is not optimal play"
-LOOKAHEAD = "each move looks one coin ahead (my coin minus the larger end it leaves), not at the whole rest"
-PARITY = "the parity strategy's guarantee (the larger class sum) is returned: a lower bound, not the optimum"
-BASE = "a missing base case: the one-coin intervals are worth 0 instead of their coin"
 MIN_FOR_MAX = "the mover minimises where it should maximise (min where max belongs)"
-ROW_MAJOR = (
-    "a wrong fill order: row by row from the top reads cells (i+1, j) before they are computed; "
-    "fill by interval length, or with i from n-1 down"
+ABSOLUTE = (
+    "abs() is taken of a difference: first - second is negative whenever the first player ends behind "
+    "(an odd row, negative coins), and the answer and every cell keep that sign"
 )
-SHORT_LENGTH = "the interval length stops one short: the whole-row cell (0, n-1) is never filled"
-FLOATS = "the numbers go through floats, exact only up to 2**53: keep ints (and // for halves)"
-OTHER_END = "the opponent is assumed to always take the other end, not to reply optimally"
-INT64 = "int64 arithmetic wraps past 2**63 - 1: use Python ints (dtype=object) when sums get that large"
 OPPONENT_HELPS = "the opponent's reply is maximised (max where min belongs), as if the opponent helped you"
 ROLES_NOT_SWAPPED = "roles not swapped: the mover adds the next cell's mover part, as if it moved twice"
-
-
-QUANTITIES = {
-    "first": "the first player's total",
-    "second": "the second player's total",
-    "difference": "the difference first - second",
-}
-
-
-def quantity_mistake(name: str, wanted: str) -> Mistake:
-    """The right game, the wrong quantity returned: ``name`` where ``wanted`` belongs (keys of QUANTITIES)."""
-    return Mistake(
-        f"wrong-quantity-{name}",
-        f"the wrong quantity: this is {QUANTITIES[name]}, not {QUANTITIES[wanted]}",
-        (lambda row: getattr(optimal_totals(row), name),),
-    )
-
-
-def play_mistakes(quantity: Callable[[Totals], object]) -> list[Mistake]:
-    """Mistakes of play, the same in every value formulation (in its own quantity)."""
-
-    def both_tie_breaks(policy: Callable[[bool], Policy]) -> tuple[Replay, ...]:
-        """Both players follow ``policy``: ties go left in one variant, right in the other."""
-        return tuple(played(policy(tie_left)) for tie_left in (True, False))
-
-    def played(policy: Policy) -> Replay:
-        return lambda row: quantity(play(row, policy))
-
-    return [
-        Mistake("greedy", GREEDY, both_tie_breaks(larger_end)),
-        Mistake("one-step-lookahead", LOOKAHEAD, both_tie_breaks(one_step_lookahead)),
-        Mistake("parity-for-optimum", PARITY, (lambda row: quantity(parity_totals(row)),)),
-    ]
-
-
-def table_mistakes(fill: Callable[..., Replay]) -> list[Mistake]:
-    """Mistakes of the table itself around a correct cell rule: ``fill(**change)`` replays one change."""
-    no_coin = fill(one_coin=lambda coin: 0 * coin)
-
-    def short(row: Sequence[int]) -> object:
-        return fill(last_length=len(row) - 1)(row)
-
-    return [
-        # one-coin cells left empty, with or without a one-coin row answered on its own
-        Mistake(
-            "missing-base-case", BASE, (no_coin, lambda row: (fill() if len(row) == 1 else no_coin)(row))
-        ),
-        Mistake("row-major-fill", ROW_MAJOR, (fill(order="row-major"), fill(order="row-major-inline"))),
-        # the one-coin cells filled apart, or in the same (short) loop, which leaves a one-coin row empty
-        Mistake("off-by-one-length", SHORT_LENGTH, (short, lambda r: (no_coin if len(r) == 1 else short)(r))),
-    ]
-
-
-def changed_rule(
-    table: Callable[[Sequence[Any], Rule], object], rule: Callable[..., Rule]
-) -> Callable[..., Replay]:
-    """``change(**arguments)``: the replay of ``table`` filled with the cell rule ``rule(**arguments)``, a
-    correct rule with one argument changed (``choose=min`` for max, say)."""
-    return lambda **arguments: lambda row: table(row, rule(**arguments))
-
-
-def _filler(rule: Callable[[Sequence[Any]], Rule]) -> Callable[..., Replay]:
-    """``fill(**change)`` for a table of single values whose cell rule is ``rule(row)``."""
-    return lambda **change: lambda row: interval_dp(row, rule(row), **change)
+FLOATS = "the numbers go through floats, exact only up to 2**53: keep ints (and // for halves)"
+INT64 = "int64 arithmetic wraps past 2**63 - 1: use Python ints (dtype=object) when sums get that large"
 
 
 def difference_mistakes() -> list[Mistake]:
@@ -137,7 +68,7 @@ def difference_mistakes() -> list[Mistake]:
     difference = changed_rule(interval_dp, difference_rule)
     found = [
         *play_mistakes(lambda totals: totals.difference),
-        *table_mistakes(_filler(lambda row: difference_rule())),
+        *table_mistakes(filler(lambda row: difference_rule())),
         Mistake(
             "plus-for-minus",
             "the opponent's result is added instead of subtracted (a[i] + D[i+1][j], not a[i] - D[i+1][j]), "
@@ -145,13 +76,46 @@ def difference_mistakes() -> list[Mistake]:
             (difference(sign=+1),),
         ),
         Mistake("min-for-max", MIN_FOR_MAX, (difference(choose=min),)),
-        Mistake("opponent-takes-other-end", OTHER_END, (lambda row: interval_dp(row, other_end_rule),)),
+        Mistake(
+            "absolute-value",
+            ABSOLUTE,
+            (
+                lambda row: abs(optimal_totals(row).difference),  # of the answer
+                # of each cell, or of each option; the one-coin cells kept or made abs() too (a
+                # recursion with no base case of its own but the empty interval)
+                lambda row: interval_dp(row, magnitude(difference_rule())),
+                lambda row: interval_dp(row, magnitude(difference_rule()), one_coin=abs),
+                difference(choose=largest_magnitude),
+                lambda row: interval_dp(row, difference_rule(choose=largest_magnitude), one_coin=abs),
+            ),
+        ),
+        wrong_cell(
+            "after taking coin i the rest is coins i+1..j, after coin j it is coins i..j-1",
+            (
+                difference(left=MIDDLE),
+                difference(right=MIDDLE),
+                difference(left=MIDDLE, right=MIDDLE),
+                difference(left=AFTER_RIGHT, right=AFTER_LEFT),  # each coin paired with the other's rest
+            ),
+        ),
         Mistake("float-table", FLOATS, (lambda row: int(interval_dp(floats(row), difference_rule())),)),
         Mistake("int64-overflow", INT64, (int64_difference,)),
         quantity_mistake("first", "difference"),
         quantity_mistake("second", "difference"),
     ]
     return found
+
+
+def rolling_row_mistakes() -> list[Mistake]:
+    """A difference table rolled into one row, d[j] = D[i][j] for the current start i."""
+    return [
+        Mistake(
+            "rolling-row-order",
+            "the row is updated with j going down: d[j-1] still holds D[i+1][j-1] when d[j] reads it, "
+            "where D[i][j-1] belongs; j must go up",
+            (lambda row: interval_dp(row, stale_left_rule),),
+        )
+    ]
 
 
 def peak_reduction_mistakes() -> list[Mistake]:
@@ -174,7 +138,7 @@ def min_of_opponent_mistakes() -> list[Mistake]:
     """F[i][j] = max(a[i] + min(F[i+2][j], F[i+1][j-1]), a[j] + min(F[i+1][j-1], F[i][j-2]))."""
     opponent = changed_rule(interval_dp, opponent_rule)
     return [
-        *table_mistakes(_filler(lambda row: opponent_rule())),
+        *table_mistakes(filler(lambda row: opponent_rule())),
         Mistake("opponent-helps", OPPONENT_HELPS, (opponent(reply=max),)),
         Mistake("min-for-max", MIN_FOR_MAX, (opponent(choose=min),)),
         Mistake(
@@ -183,7 +147,15 @@ def min_of_opponent_mistakes() -> list[Mistake]:
             "as if the opponent always took the same end as you",
             (lambda row: interval_dp(row, same_side_rule),),
         ),
-        Mistake("opponent-takes-other-end", OTHER_END, (opponent(reply=lambda _same, other: other),)),
+        wrong_cell(
+            "after you take coin i the opponent leaves you coins i+2..j or i+1..j-1; after coin j, "
+            "coins i+1..j-1 or i..j-2",
+            (
+                opponent(right=AFTER_LEFT_REPLIES),  # the left option's cells copied to the right
+                opponent(left=AFTER_RIGHT_REPLIES),
+                opponent(left=AFTER_RIGHT_REPLIES, right=AFTER_LEFT_REPLIES),
+            ),
+        ),
         Mistake(
             "float-table",
             FLOATS,
@@ -196,14 +168,36 @@ def min_of_opponent_mistakes() -> list[Mistake]:
 
 
 def prefix_sum_mistakes() -> list[Mistake]:
-    """F[i][j] = max(a[i] + S(i+1..j) - F[i+1][j], a[j] + S(i..j-1) - F[i][j-1])."""
+    """F[i][j] = max(a[i] + S(i+1..j) - F[i+1][j], a[j] + S(i..j-1) - F[i][j-1]), or in one piece,
+    F[i][j] = S(i..j) - min(F[i+1][j], F[i][j-1])."""
+
+    def prefix(**change: Any) -> Replay:
+        return lambda row: interval_dp(row, prefix_rule(row, **change))
+
+    def total_minus(span: tuple[int, int]) -> Replay:
+        return lambda row: interval_dp(row, total_minus_rule(row, span))
+
     return [
-        *table_mistakes(_filler(prefix_rule)),
-        Mistake("min-for-max", MIN_FOR_MAX, (lambda row: interval_dp(row, prefix_rule(row, choose=min)),)),
+        *table_mistakes(filler(prefix_rule)),
+        Mistake("min-for-max", MIN_FOR_MAX, (prefix(choose=min),)),
         Mistake(
             "off-by-one-range",
-            "the interval sums end one coin early: sum(i+1..j-1) where sum(i+1..j) belongs",
-            (lambda row: interval_dp(row, prefix_rule(row, (1, -1), (0, -2))),),
+            "an interval sum is off by one coin: with prefix[k] = coins[0] + ... + coins[k-1], "
+            "coins lo..hi sum to prefix[hi+1] - prefix[lo]",
+            (
+                prefix(left_range=(1, -1), right_range=(0, -2)),  # ends one coin early
+                prefix(left_range=(1, -1)),  # the left range only
+                prefix(right_range=(0, -2)),  # the right range only
+                prefix(left_range=(2, 0), right_range=(1, -1)),  # starts one coin late
+                prefix(left_range=(0, 0), right_range=(0, 0)),  # the taken coin counted twice: S(i..j)
+                total_minus((0, -1)),  # S(i..j-1): prefix[j] - prefix[i]
+                total_minus((1, 0)),  # S(i+1..j): prefix[j+1] - prefix[i+1]
+            ),
+        ),
+        wrong_cell(
+            "taking coin i leaves F[i+1][j] to the opponent, taking coin j leaves F[i][j-1]",
+            # the two cells crossed is no mistake here: a[i] + S(i+1..j) = a[j] + S(i..j-1) = S(i..j)
+            (prefix(left=MIDDLE), prefix(right=MIDDLE)),
         ),
         Mistake(
             "whole-row-sum",
@@ -233,6 +227,15 @@ def paired_tuple_mistakes() -> list[Mistake]:
             (lambda row: as_pair(optimal_totals(row))[::-1],),
         ),
         Mistake("roles-not-swapped", ROLES_NOT_SWAPPED, (pair(swap_roles=False),)),
+        wrong_cell(
+            "taking coin i leaves P[i+1][j] to the opponent, taking coin j leaves P[i][j-1]",
+            # the pairs no longer add up to the interval's sum, so a tie of the mover's parts matters
+            tuple(
+                pair(left=left, right=right, tie_left=tie_left)
+                for left, right in ((MIDDLE, AFTER_RIGHT), (AFTER_LEFT, MIDDLE), (AFTER_RIGHT, AFTER_LEFT))
+                for tie_left in (True, False)
+            ),
+        ),
         Mistake("min-for-max", MIN_FOR_MAX, (pair(choose=min),)),
         Mistake(
             "float-table",
@@ -282,7 +285,10 @@ BY_RECURRENCE: dict[str, Callable[[], list[Mistake]]] = {
     "min_of_opponent": min_of_opponent_mistakes,
     "prefix_sum": prefix_sum_mistakes,
 }
-BY_FAMILY: dict[str, Callable[[], list[Mistake]]] = {"peak-reduction": peak_reduction_mistakes}
+BY_FAMILY: dict[str, Callable[[], list[Mistake]]] = {
+    "peak-reduction": peak_reduction_mistakes,
+    "rolling-row": rolling_row_mistakes,
+}
 
 
 def catalogued_mistakes(formulation: Formulation) -> tuple[Mistake, ...]:

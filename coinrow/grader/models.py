@@ -1,23 +1,23 @@
-"""The pieces wrong answers are replayed from: an interval-DP engine, cell rules, play policies.
+"""The pieces wrong answers are replayed from: an interval-DP engine, play policies, arithmetic.
 
-A table model runs ``interval_dp`` with one deliberate change: the cell rule,
-the one-coin cells, the fill order, the last interval length, or the
-arithmetic (floats, int64). A play model lets both players follow a fixed
-policy (``play``). ``coinrow.grader.mistakes`` builds the catalogued mistakes from them.
+A table model runs ``interval_dp`` with one deliberate change: the cell rule
+(``coinrow.grader.rules``), the one-coin cells, the fill order, the last
+interval length, or the arithmetic (floats, int64). A play model lets both
+players follow a fixed policy (``play``); a game model lets the first player
+play optimally against a fixed reply (``difference_game``).
+``coinrow.grader.mistakes`` builds the catalogued mistakes from them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import accumulate
 from typing import Any, Literal
 
 from coinrow.game.game import Totals, optimal_totals, parity_class_sums
 from coinrow.game.line import Walk
+from coinrow.grader.rules import Rule, difference_rule
 
 Replay = Callable[[Sequence[int]], object]
-Reader = Callable[[int, int], Any]  # the value of cell (i, j); an empty interval (i > j) reads as empty
-Rule = Callable[[Sequence[Any], Reader, int, int], Any]
 Order = Literal["by-length", "row-major", "row-major-inline"]
 
 
@@ -61,66 +61,6 @@ def interval_dp(
     return table[0][n - 1]
 
 
-# -- cell rules ---------------------------------------------------------------
-
-
-def difference_rule(sign: int = -1, choose: Callable[..., Any] = max) -> Rule:
-    """D[i][j] = choose(a[i] + sign * D[i+1][j], a[j] + sign * D[i][j-1]); the right one is max and -."""
-    return lambda a, at, i, j: choose(a[i] + sign * at(i + 1, j), a[j] + sign * at(i, j - 1))
-
-
-def other_end_rule(a: Sequence[Any], at: Reader, i: int, j: int) -> Any:
-    """The opponent is assumed to take the other end: D[i+1][j-1] after both ends are gone."""
-    return max(a[i] - a[j] + at(i + 1, j - 1), a[j] - a[i] + at(i + 1, j - 1))
-
-
-def opponent_rule(reply: Callable[..., Any] = min, choose: Callable[..., Any] = max) -> Rule:
-    """F[i][j] = choose(a[i] + reply(F[i+2][j], F[i+1][j-1]), a[j] + reply(F[i+1][j-1], F[i][j-2]))."""
-    return lambda a, at, i, j: choose(
-        a[i] + reply(at(i + 2, j), at(i + 1, j - 1)), a[j] + reply(at(i + 1, j - 1), at(i, j - 2))
-    )
-
-
-def same_side_rule(a: Sequence[Any], at: Reader, i: int, j: int) -> Any:
-    """The opponent's reply never minimised: F[i][j] = max(a[i] + F[i+2][j], a[j] + F[i][j-2])."""
-    return max(a[i] + at(i + 2, j), a[j] + at(i, j - 2))
-
-
-def prefix_rule(
-    row: Sequence[Any],
-    left_range: tuple[int, int] = (1, 0),
-    right_range: tuple[int, int] = (0, -1),
-    choose: Callable[..., Any] = max,
-) -> Rule:
-    """F[i][j] = max(a[i] + S(i+1..j) - F[i+1][j], a[j] + S(i..j-1) - F[i][j-1]), ranges shifted as given."""
-    prefix = [0, *accumulate(row)]
-
-    def s(lo: int, hi: int) -> Any:
-        return prefix[hi + 1] - prefix[lo] if lo <= hi else 0
-
-    (l0, l1), (r0, r1) = left_range, right_range
-    return lambda a, at, i, j: choose(
-        a[i] + s(i + l0, j + l1) - at(i + 1, j), a[j] + s(i + r0, j + r1) - at(i, j - 1)
-    )
-
-
-def whole_sum_rule(row: Sequence[Any]) -> Rule:
-    """The whole row's sum where the interval's belongs."""
-    total = sum(row)
-    return lambda a, at, i, j: max(total - at(i + 1, j), total - at(i, j - 1))
-
-
-def pair_rule(swap_roles: bool = True, choose: Callable[..., Any] = max) -> Rule:
-    """P[i][j] = (a[i] + P[i+1][j].other, P[i+1][j].mover) or the same from the right, by the mover's part."""
-
-    def take(coin: Any, rest: tuple[Any, Any]) -> tuple[Any, Any]:
-        return (coin + rest[1], rest[0]) if swap_roles else (coin + rest[0], rest[1])
-
-    return lambda a, at, i, j: choose(
-        take(a[i], at(i + 1, j)), take(a[j], at(i, j - 1)), key=lambda pair: pair[0]
-    )
-
-
 # -- play models ----------------------------------------------------------------
 
 Policy = Callable[[Sequence[int], int, int], bool]  # True: take the left end of coins i..j
@@ -139,16 +79,36 @@ def larger_end(tie_left: bool) -> Policy:
     return lambda a, i, j: a[i] > a[j] or (tie_left and a[i] == a[j])
 
 
-def one_step_lookahead(tie_left: bool) -> Policy:
-    """My coin minus the larger end it leaves the opponent; the left end on a tie if ``tie_left``."""
+def one_step_lookahead(tie_left: bool, mine: bool = True, leaves: str = "larger-end") -> Policy:
+    """The end whose score is larger, the left one on a tie if ``tie_left``: my coin (if ``mine``) minus
+    what the move leaves the opponent, the larger end of the rest ("larger-end") or the coin it uncovers
+    ("uncovered", a[i+1] after the left end, a[j-1] after the right)."""
+
+    def left_and_right(a: Sequence[int], i: int, j: int) -> tuple[int, int]:
+        if leaves == "larger-end":
+            return max(a[i + 1], a[j]), max(a[i], a[j - 1])
+        return a[i + 1], a[j - 1]
 
     def policy(a: Sequence[int], i: int, j: int) -> bool:
         if i == j:
             return True
-        left, right = a[i] - max(a[i + 1], a[j]), a[j] - max(a[i], a[j - 1])
+        after_left, after_right = left_and_right(a, i, j)
+        left, right = mine * a[i] - after_left, mine * a[j] - after_right
         return left > right or (tie_left and left == right)
 
     return policy
+
+
+def difference_game(rule: Rule) -> Callable[[Sequence[int]], Totals]:
+    """The totals of a game whose first player's difference is cell (0, n-1) of a difference table filled
+    with ``rule``: first = (sum + difference) / 2, exact, since sum + difference is twice what the first
+    player takes."""
+
+    def totals(row: Sequence[int]) -> Totals:
+        total, difference = sum(row), interval_dp(row, rule)
+        return Totals((total + difference) // 2, (total - difference) // 2)
+
+    return totals
 
 
 def greedy_totals(row: Sequence[int]) -> Totals:

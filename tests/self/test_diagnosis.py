@@ -61,33 +61,53 @@ def test_every_mistake_differs_from_optimal_play_on_some_probe_row(formulation: 
 # Each value calculated by hand from the mistake's rule.
 HAND_CASES = [
     # plus-for-minus on [1, 2]: max(1 + 2, 2 + 1) = 3
-    ("difference_dp", "plus-for-minus", (1, 2), 3),
+    ("difference_dp", "plus-for-minus", 0, (1, 2), 3),
     # min-for-max on [1, 2]: min(1 - 2, 2 - 1) = -1
-    ("difference_dp", "min-for-max", (1, 2), -1),
+    ("difference_dp", "min-for-max", 0, (1, 2), -1),
     # missing base case on [5]: the one-coin cell stays 0
-    ("difference_dp", "missing-base-case", (5,), 0),
+    ("difference_dp", "missing-base-case", 0, (5,), 0),
     # greedy on [18, 20, 15, 30, 10, 14]: first 18 + 30 + ... = 47, second 60
-    ("difference_dp", "greedy", (18, 20, 15, 30, 10, 14), 47 - 60),
+    ("difference_dp", "greedy", 0, (18, 20, 15, 30, 10, 14), 47 - 60),
     # the reply never minimised on [0, -1, 0]: max(0 + F[2][2], 0 + F[0][0]) = max(0, 0) = 0
-    ("min_of_opponent_dp", "reply-not-minimised", (0, -1, 0), 0),
+    ("min_of_opponent_dp", "reply-not-minimised", 0, (0, -1, 0), 0),
     # the opponent helps on [3, 9, 1]: max(3 + max(F[2][2], F[1][1]), 1 + max(F[1][1], F[0][0])) = 12
-    ("min_of_opponent_dp", "opponent-helps", (3, 9, 1), 12),
+    ("min_of_opponent_dp", "opponent-helps", 0, (3, 9, 1), 12),
     # the pair swapped on [1, 5, 233, 7]: first takes 1, then 233 whatever the second does: (234, 12)
-    ("paired_tuple_dp", "pair-swapped", (1, 5, 233, 7), (12, 234)),
+    ("paired_tuple_dp", "pair-swapped", 0, (1, 5, 233, 7), (12, 234)),
     # the whole row's sum on [1, 2, 3]: F[0][1] = max(6 - 2, 6 - 1) = 5, F[1][2] = max(6 - 3, 6 - 2) = 4,
     # F[0][2] = max(6 - 4, 6 - 5) = 2
-    ("prefix_sum_dp", "whole-row-sum", (1, 2, 3), 2),
+    ("prefix_sum_dp", "whole-row-sum", 0, (1, 2, 3), 2),
     # the larger class sum on [1, 0, 1, 2]: max(1 + 1, 0 + 2) = 2, while optimal play takes 3
-    ("min_of_opponent_dp", "parity-for-optimum", (1, 0, 1, 2), 2),
+    ("min_of_opponent_dp", "parity-for-optimum", 0, (1, 0, 1, 2), 2),
+    # the absolute value of the answer on [1, 4, 2]: first 3, second 4, difference -1, abs() gives 1
+    ("difference_dp", "absolute-value", 0, (1, 4, 2), 1),
+    # a cell of the wrong interval on [2, 1]: taking 2 reads D[1][0], an empty interval, 0:
+    # max(2 - 0, 1 - D[0][0]) = max(2, 1 - 2) = 2
+    ("difference_dp", "wrong-cell", 0, (2, 1), 2),
+    # the opponent takes the larger end on [0, 0, 0, 2, 1]: first takes 0, the opponent 1 (not 0),
+    # first takes 2, then 0 and 0: first = 2, while optimal play gives first 1
+    ("min_of_opponent_dp", "opponent-takes-larger-end", 0, (0, 0, 0, 2, 1), 2),
+    # the opponent takes the other end on [1, 5, 233, 7]: first takes 7, the opponent 1, first 233,
+    # the opponent 5: (240, 6)
+    ("paired_tuple_dp", "opponent-takes-other-end", 0, (1, 5, 233, 7), (240, 6)),
+    # F = S(i..j-1) - min(F[i+1][j], F[i][j-1]) on [1, 2, 3]: F[0][1] = 1 - min(2, 1) = 0,
+    # F[1][2] = 2 - min(3, 2) = 0, F[0][2] = (1 + 2) - min(0, 0) = 3
+    ("prefix_sum_dp", "off-by-one-range", 5, (1, 2, 3), 3),
+    # F = S(i+1..j) - min(F[i+1][j], F[i][j-1]) on [3, 1, 2]: F[0][1] = 1 - min(1, 3) = 0,
+    # F[1][2] = 2 - min(2, 1) = 1, F[0][2] = (1 + 2) - min(1, 0) = 3
+    ("prefix_sum_dp", "off-by-one-range", 6, (3, 1, 2), 3),
+    # j going down on [2, 0, 5]: D[1][2] = max(0 - 5, 5 - 0) = 5, then d[1] still holds a[1] = 0 where
+    # D[0][1] = 2 belongs: max(2 - 5, 5 - 0) = 5
+    ("rolling_array", "rolling-row-order", 0, (2, 0, 5), 5),
 ]
 
 
-@pytest.mark.parametrize(("slug", "mistake", "row", "value"), HAND_CASES)
+@pytest.mark.parametrize(("slug", "mistake", "variant", "row", "value"), HAND_CASES)
 def test_models_replay_the_mistake_as_calculated_by_hand(
-    slug: str, mistake: str, row: Row, value: object
+    slug: str, mistake: str, variant: int, row: Row, value: object
 ) -> None:
     model = next(m for m in catalogued_mistakes(by_slug(slug)) if m.id == mistake)
-    assert model.variants[0](row) == value
+    assert model.variants[variant](row) == value
 
 
 def test_greedy_play_on_the_public_example() -> None:

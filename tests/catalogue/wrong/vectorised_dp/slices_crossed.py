@@ -1,0 +1,23 @@
+"""The slices of d crossed: a[:count] - d[:count], a[length-1:] - d[1:], each coin with the other's rest.
+
+Mistake: wrong-cell
+"""
+
+from collections.abc import Sequence
+
+import numpy as np
+
+INT64_MAX = 2**63 - 1
+
+
+def score_difference(coins: Sequence[int]) -> int:
+    n = len(coins)
+    if n == 0:
+        return 0
+    fits_int64 = sum(abs(c) for c in coins) <= INT64_MAX
+    a = np.array(coins, dtype=np.int64 if fits_int64 else object)
+    d = a.copy()
+    for length in range(2, n + 1):
+        count = n - length + 1
+        d = np.maximum(a[:count] - d[:count], a[length - 1 :] - d[1 : count + 1])
+    return int(d[0])
