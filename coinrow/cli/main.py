@@ -71,6 +71,11 @@ COMMANDS = (
         "reset",
     ),
     Command("hint", "coinrow.tools.hint", "the next hint tier of a kata, one more each call", "make hint"),
+    Command(
+        "grade",
+        "coinrow.tools.classroom.command",
+        "grade a class's submissions; write what Gradescope, GitHub Classroom and JUnit read",
+    ),
 )
 DEV_COMMANDS = (
     Command(
