@@ -76,6 +76,11 @@ COMMANDS = (
         "coinrow.tools.classroom.command",
         "grade a class's submissions; write what Gradescope, GitHub Classroom and JUnit read",
     ),
+    Command(
+        "autograder",
+        "coinrow.tools.classroom.autograder",
+        "build the Gradescope autograder: a zip with setup.sh and run_autograder",
+    ),
 )
 DEV_COMMANDS = (
     Command(
