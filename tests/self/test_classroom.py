@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from junitparser import JUnitXml
@@ -21,7 +22,6 @@ from tests.self.commandline import coinrow, environment, make, own_stderr
 from tests.self.platform_rules import gradescope_problems
 
 CATALOGUE = REPO_ROOT / "tests" / "catalogue"
-Graded = tuple[Path, Path, "subprocess.CompletedProcess[str]"]  # the class's folder, OUT, the run
 CHEAP = ("--profile", "catalogue", "--limit", "1.5")  # how the catalogue is graded: fewer examples
 SYNTAX_ERROR = "def score_difference(coins)\n    return 0\n"
 RAISES_ON_IMPORT = 'raise RuntimeError("no network here")\n'
@@ -116,6 +116,15 @@ def hand_in(folder: Path, name: str, shape: str, files: dict[str, str], outside:
         (folder / name).mkdir(parents=True, exist_ok=True)
 
 
+class Graded(NamedTuple):
+    """The class graded once: OUT, the run, and the class's folder before and after it (``snapshot``)."""
+
+    out: Path
+    run: subprocess.CompletedProcess[str]
+    before: dict[str, tuple[bytes, int]]
+    after: dict[str, tuple[bytes, int]]
+
+
 def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
     """Every path below ``folder`` with its content (a link: its target) and modification time."""
     seen = {}
@@ -138,7 +147,7 @@ def graded_class(tmp_path_factory: pytest.TempPathFactory, shipped_stubs: Path) 
         hand_in(handed_in, name, shape, files, outside, shipped_stubs)
     before = snapshot(handed_in)
     done = subprocess.run(
-        # --unsandboxed: the same on a machine where bubblewrap cannot run (grading is not sealed yet)
+        # --unsandboxed: the same run on a machine where bubblewrap cannot run
         [
             sys.executable,
             "-m",
@@ -156,12 +165,11 @@ def graded_class(tmp_path_factory: pytest.TempPathFactory, shipped_stubs: Path) 
         timeout=900,
         check=False,
     )
-    assert snapshot(handed_in) == before, "grading wrote inside the class's folder"
-    return handed_in, out, done
+    return Graded(out, done, before, snapshot(handed_in))
 
 
 def test_the_class_is_graded_and_every_file_is_written(graded_class: Graded) -> None:
-    _, out, done = graded_class
+    out, done = graded_class.out, graded_class.run
     assert done.returncode == 0, done.stderr
     assert len(CLASS) == 30
     assert sorted(p.name for p in out.iterdir()) == sorted([*CLASS, "class.csv"])
@@ -172,8 +180,12 @@ def test_the_class_is_graded_and_every_file_is_written(graded_class: Graded) -> 
         assert f"│ {name} " in done.stdout or f"| {name} " in done.stdout
 
 
+def test_nothing_is_written_inside_the_class_folder(graded_class: Graded) -> None:
+    assert graded_class.after == graded_class.before
+
+
 def test_class_csv_says_what_the_catalogue_says_of_each_kata(graded_class: Graded) -> None:
-    _, out, _ = graded_class
+    out = graded_class.out
     with (out / "class.csv").open(encoding="utf-8") as table:
         rows = {row["submission"]: row for row in csv.DictReader(table)}
     assert list(rows) == sorted(CLASS)
@@ -189,7 +201,7 @@ def test_class_csv_says_what_the_catalogue_says_of_each_kata(graded_class: Grade
 
 
 def test_gradescope_json_follows_the_format_and_scores_the_core_katas(graded_class: Graded) -> None:
-    _, out, _ = graded_class
+    out = graded_class.out
     for name, (_, files) in CLASS.items():
         report = json.loads((out / name / "gradescope.json").read_text(encoding="utf-8"))
         assert gradescope_problems(report) == [], name
@@ -201,7 +213,7 @@ def test_gradescope_json_follows_the_format_and_scores_the_core_katas(graded_cla
 
 
 def test_junit_xml_reads_as_junit_with_a_testcase_per_graded_check(graded_class: Graded) -> None:
-    _, out, _ = graded_class
+    out = graded_class.out
     for name, (_, files) in CLASS.items():
         xml = JUnitXml.fromfile(str(out / name / "junit.xml"))
         exercism = json.loads((out / name / "results.json").read_text(encoding="utf-8"))
@@ -225,7 +237,7 @@ def test_junit_xml_reads_as_junit_with_a_testcase_per_graded_check(graded_class:
 
 
 def test_summary_txt_is_what_make_test_prints(graded_class: Graded) -> None:
-    _, out, _ = graded_class
+    out = graded_class.out
     for name, (_, files) in CLASS.items():
         lines = (out / name / "summary.txt").read_text(encoding="utf-8").splitlines()
         solved = sum(expected_cell(files.get(f.slug)) == "solved" for f in CORE)

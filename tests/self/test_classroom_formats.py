@@ -185,3 +185,11 @@ def test_two_entries_of_one_name_are_refused(tmp_path: Path) -> None:
     write(tmp_path / "bob.py")
     with pytest.raises(ValueError, match="two entries are named 'bob'"):
         class_submissions(tmp_path)
+
+
+def test_the_current_folder_as_a_submission_is_named_after_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(tmp_path / "alice" / "difference_dp.py")
+    monkeypatch.chdir(tmp_path / "alice")
+    assert read_submission(Path(".")).name == "alice"

@@ -224,7 +224,8 @@ def run(args: argparse.Namespace) -> int:
     console.print(class_table(every))
     legend = ", ".join(f"{number} {f.slug}" for number, f in enumerate(FORMULATIONS, start=1))
     console.print(f"katas: {legend}", soft_wrap=True)
-    console.print(f"{len(every)} submissions from {given}: {out}/class.csv and {out}/<name>/ for each")
+    submissions = f"{len(every)} submission{'s' if len(every) != 1 else ''}"
+    console.print(f"{submissions} from {given}: {out}/class.csv and {out}/<name>/ for each")
     if note:
         console.print(note)
     return 0

@@ -64,7 +64,7 @@ def read_submission(entry: Path) -> Submission:
     root = entry.resolve()
     if root.is_dir():
         attempts, refused = _kata_files(root)
-        return Submission(entry.name, attempts, refused)
+        return Submission(entry.name or root.name, attempts, refused)  # "." is named after the folder
     name = entry.name.removesuffix(".py")
     return Submission(name, {name: root} if name in SLUGS else {})
 
