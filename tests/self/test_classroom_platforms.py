@@ -78,6 +78,21 @@ def test_the_scripts_are_valid_bash(autograder: tuple[Path, list[str]], name: st
     assert done.returncode == 0, done.stderr
 
 
+def test_the_scripts_pass_shellcheck(autograder: tuple[Path, list[str]], tmp_path: Path) -> None:
+    shellcheck = shutil.which("shellcheck")
+    if shellcheck is None:
+        pytest.skip("shellcheck is not installed (apt-get install shellcheck)")
+    with zipfile.ZipFile(autograder[0]) as archive:
+        archive.extractall(tmp_path, members=["setup.sh", "run_autograder"])
+    done = subprocess.run(
+        [shellcheck, str(tmp_path / "setup.sh"), str(tmp_path / "run_autograder")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout
+
+
 def run_autograder(zip_path: Path, root: Path, extra: dict[str, str]) -> dict[str, Any]:
     """Unpack the zip into ``root/source`` and run its run_autograder on ``root/submission`` as Gradescope
     does, with this interpreter instead of the one setup.sh installs; return results/results.json."""
