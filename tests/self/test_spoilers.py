@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, Formulation, source_file
+from coinrow.grader.jail import UNSANDBOXED_VARIABLE
 from coinrow.tools.hint import hint_tiers, readme_of, task_text
 from tests.self.commandline import coinrow, environment
 
@@ -100,7 +101,8 @@ def test_the_checks_never_run_nor_read_a_learners_attempts(tmp_path: Path, shipp
     attempt.write_text(f"open({str(mark)!r}, 'a').write('x')\n{reference}", encoding="utf-8")
 
     def run(problems: Path, *args: str) -> subprocess.CompletedProcess[str]:
-        env = {**environment(), "COINROW_PROBLEMS": str(problems)}
+        # unsealed, so that the attempt can leave its mark outside its folder; the point is whether it runs
+        env = {**environment(), "COINROW_PROBLEMS": str(problems), UNSANDBOXED_VARIABLE: "1"}
         command = [sys.executable, "-m", "coinrow", *args]
         return subprocess.run(command, cwd=REPO_ROOT, env=env, capture_output=True, text=True, check=False)
 

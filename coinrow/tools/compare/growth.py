@@ -104,7 +104,7 @@ def measure(series: Sequence[Series], budget: Budget = Budget(), console: Consol
                 progress.update(task, description=f"{s.label}, n = {n}")
                 predicted = predicted_seconds(s, n)
                 left = budget.total - spent[0]
-                if predicted > left:
+                if left <= 0 or predicted > left:
                     s.note = budget_note(n, predicted, left, budget.total)
                 else:
                     spent[0] += _measure_one(s, n, row, budget)
