@@ -16,7 +16,7 @@ import hypothesis
 import numpy
 import pytest
 
-from coinrow.game.registry import FORMULATIONS
+from coinrow.game.registry import FORMULATIONS, source_file
 from coinrow.grader import fingerprint as fingerprints
 from coinrow.grader.fingerprint import fingerprint, grading_files, versions
 from coinrow.grader.grade import grade
@@ -136,7 +136,10 @@ def test_editing_a_tool_keeps_every_record_and_editing_the_grader_makes_each_sta
     clone: Path, tmp_path: Path
 ) -> None:
     """In a clone: the stubs graded into problems/.kata-progress.json, a catalogue entry into a record
-    of its own (as tests/catalogue/graded.json), the mutation record written anew."""
+    of its own (as tests/catalogue/graded.json), the mutation record written anew. Each stub has a
+    line added: a stub as shipped is never graded, so never cached."""
+    for formulation in FORMULATIONS:
+        _edit(source_file(clone / "problems", formulation.slug))
     write = "from coinrow.dev.mutate import CHECKED, record_digest; CHECKED.write_text(record_digest())"
     _python(clone, write)
     record = tmp_path / "graded.json"
