@@ -38,8 +38,8 @@ def exercism_report(results: dict[str, Result]) -> dict[str, Any]:
 
     Top-level ``status`` is ``pass`` when every graded formulation is solved, ``error``
     when a formulation's run was stopped, ``fail`` otherwise; each test has its name,
-    status, message and the learner's printed output; ``task_id`` is the kata's
-    place in the registry.
+    status, message and the learner's printed output (a stub as shipped, never graded, is one
+    test that fails as "not attempted"); ``task_id`` is the kata's place in the registry.
     """
     tests: list[dict[str, Any]] = []
     order = {f.slug: k + 1 for k, f in enumerate(FORMULATIONS)}
@@ -59,6 +59,15 @@ def exercism_report(results: dict[str, Result]) -> dict[str, Any]:
                 entry["mistake"] = failure.mistake
             if record.outcome != "skipped" or record.not_attempted:
                 tests.append(entry)
+        if not result.records and result.status == "not attempted":  # a stub as shipped: never graded
+            tests.append(
+                {
+                    "name": f"{slug}: not attempted",
+                    "status": "fail",
+                    "message": "not attempted",
+                    "task_id": order[slug],
+                }
+            )
         if result.reason:
             tests.append(
                 {"name": f"{slug}: run", "status": "error", "message": result.reason, "task_id": order[slug]}
