@@ -7,6 +7,8 @@ folder's formulations whose attempt is unchanged since it was last graded, under
 same fingerprint (``coinrow.grader.fingerprint``), are taken from its progress cache
 (``coinrow.grader.progress``) instead of graded again. A file that is the stub as
 shipped, byte for byte (``coinrow.grader.stubs``), is "not attempted" without a child.
+A caller with threads of its own gets the driver in a fresh process
+(``coinrow.grader.spawned``): no child is ever forked from a threaded process.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from coinrow.grader.driver import run_jobs
 from coinrow.grader.fingerprint import fingerprint
 from coinrow.grader.progress import Progress, attempt_hash, attempt_key
 from coinrow.grader.results import Result
+from coinrow.grader.spawned import has_other_threads, run_jobs_spawned
 from coinrow.grader.stubs import is_shipped_stub
 
 # "use": take from the cache what still holds, keep what is graded; "refresh": grade every formulation
@@ -91,7 +94,8 @@ def grade(
         if on_done is not None:
             on_done(folders[job_key], result)
 
-    done = run_jobs(to_run, jobs, each_done) if to_run else {}
+    run = run_jobs_spawned if has_other_threads() else run_jobs
+    done = run(to_run, jobs, each_done) if to_run else {}
     for job in to_run:
         folder, result = folders[job.key], done[job.key]
         shown[folder][job.slug] = result
