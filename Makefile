@@ -30,7 +30,7 @@ MUTATE_STAMP := $(VENV)/.installed-mutate
 PLOT_STAMP   := $(VENV)/.installed-plot
 E2E_STAMP    := $(VENV)/.installed-e2e
 DEV_EXTRAS   := dev,mutate,plot
-# pip's own progress (a line per package) shows; its warnings go to a file, shown only if the install fails.
+# pip installs quietly; its warnings go to a file, shown only if the install fails.
 # --no-compile: each module is compiled when first imported, not all of them at install time.
 pip_install = $(PY) -m pip install --no-compile $(1) 2>$(VENV)/pip-warnings.log \
 	|| { cat $(VENV)/pip-warnings.log; exit 1; }
