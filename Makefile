@@ -2,19 +2,38 @@
 .DEFAULT_GOAL := help
 .PHONY: help install test next solutions check lint typecheck watch reset catalogue
 
-VENV   := .venv
+# PYTHON chooses the interpreter the environment is made with: python3 makes .venv, any other one a
+# folder of its own by version (make check PYTHON=python3.13 makes and uses .venv-3.13). VENV= names one.
+PYTHON ?= python3
+MIN_PYTHON := 3.11
+comma := ,
+ifeq ($(origin VENV),undefined)
+ifeq ($(PYTHON),python3)
+VENV := .venv
+else
+VENV := .venv-$(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
+endif
+endif
 PY     := $(VENV)/bin/python
 # The command line (coinrow/cli/main.py; installed as `coinrow` too): `$(COINROW) --help` lists its commands.
 COINROW := $(PY) -m coinrow
-STAMP  := $(VENV)/.installed
 F      ?=
 LIMIT  ?=
 JOBS   ?=
 FRESH  ?=
 REPORT ?=
-EXTRAS := dev,plot
-# pip's own progress (a line per package) shows; its warnings go to a file, shown only if the install fails
-pip_install = $(PY) -m pip install $(1) 2>$(VENV)/pip-warnings.log || { cat $(VENV)/pip-warnings.log; exit 1; }
+# What each target installs on first use, one stamp each: the learner's targets only what grading and
+# their tools need (pyproject.toml's dependencies and the watch extra); the maintainers' targets add theirs.
+STAMP        := $(VENV)/.installed
+DEV_STAMP    := $(VENV)/.installed-dev
+MUTATE_STAMP := $(VENV)/.installed-mutate
+PLOT_STAMP   := $(VENV)/.installed-plot
+E2E_STAMP    := $(VENV)/.installed-e2e
+DEV_EXTRAS   := dev,mutate,plot
+# pip installs quietly; its warnings go to a file, shown only if the install fails.
+# --no-compile: each module is compiled when first imported, not all of them at install time.
+pip_install = $(PY) -m pip install --no-compile $(1) 2>$(VENV)/pip-warnings.log \
+	|| { cat $(VENV)/pip-warnings.log; exit 1; }
 
 # Each formulation is graded in a process of its own through the grading entry point (coinrow/grader/grade.py;
 # coinrow test is its command line, coinrow/grader/command.py).
@@ -26,16 +45,31 @@ help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
 $(STAMP): pyproject.toml
-	@echo "setting up $(VENV), first run only (about a minute)"
-	@echo "[1/3] creating the virtual environment $(VENV)"
-	@python3 -m venv $(VENV)
-	@echo "[2/3] upgrading pip"
-	@$(call pip_install,--quiet --upgrade pip)
-	@echo "[3/3] installing the kata with numpy, rich and its tools (pytest, hypothesis, mypy, ruff, matplotlib)"
-	@$(call pip_install,-e '.[$(EXTRAS)]')
+	@$(PYTHON) -c 'import sys; sys.exit(None if sys.version_info >= ($(subst .,$(comma),$(MIN_PYTHON)),) else \
+	"make: the kata needs Python $(MIN_PYTHON) or newer; $(PYTHON) is %d.%d.%d (name another: make test PYTHON=python3.12)" % sys.version_info[:3])'
+	@echo "setting up $(VENV) with $(PYTHON), first run only (about 15 seconds)"
+	@$(PYTHON) -m venv $(VENV)
+	@echo "installing the kata with what grading needs: pytest, hypothesis, numpy, rich"
+	@$(call pip_install,--quiet -e '.[watch]')
 	@touch $(STAMP)
 
-install: $(STAMP) ## create .venv and install the project with its dev tools
+install: $(STAMP) ## create .venv and install the kata with what grading and the learner's tools need
+
+# make check tests make mutate's and the plot's code too: it installs their extras, and stamps them
+$(DEV_STAMP): $(STAMP)
+	@echo "installing the maintainers' tools into $(VENV), first run only: pytest-xdist, mypy, ruff, cosmic-ray, matplotlib"
+	@$(call pip_install,--quiet -e '.[$(DEV_EXTRAS)]')
+	@touch $(MUTATE_STAMP) $(PLOT_STAMP) $@
+
+$(MUTATE_STAMP): $(STAMP)
+	@echo "installing cosmic-ray into $(VENV), first run only"
+	@$(call pip_install,--quiet -e '.[mutate]')
+	@touch $@
+
+$(PLOT_STAMP): $(STAMP)
+	@echo "installing matplotlib into $(VENV), first run only"
+	@$(call pip_install,--quiet -e '.[plot]')
+	@touch $@
 
 test: $(STAMP) ## grade your answers in problems/ (F=<slugs>, LIMIT=<s> per call, FRESH=1, REPORT=<file>)
 	@$(COINROW) test --impl=problems $(GRADE_ARGS)
@@ -49,7 +83,7 @@ solutions: $(STAMP) ## grade the reference solutions with the same suite, afresh
 # The repository's own checks read the stubs as committed (build/shipped), never the attempts in problems/.
 SHIPPED := build/shipped
 .PHONY: shipped
-shipped: $(STAMP)
+shipped: $(DEV_STAMP)
 	@$(COINROW) dev shipped
 
 lint: shipped ## ruff check, ruff format --check, and the layers of coinrow/ (lint-imports)
@@ -75,21 +109,21 @@ autograder: $(STAMP) ## build build/autograder.zip, the autograder to upload to 
 # formulation. The repository's self-tests and doctests then run in one pytest, spread over the cores by
 # pytest-xdist (the catalogue's tests, and the driver's, each kept in one process).
 CORES := $(shell nproc 2>/dev/null || echo 2)
-check: $(STAMP) ## the repository's own checks: lint, types, the grading suite on the references, self-tests
+check: $(DEV_STAMP) ## the repository's own checks: lint, types, the grading suite on the references, self-tests
 	@$(MAKE) --no-print-directory -j$(CORES) --output-sync=target lint typecheck references docs
 	$(PY) -m pytest tests --ignore=tests/grade --ignore=tests/e2e --impl=solutions --hypothesis-profile=ci \
 		--numprocesses=auto --dist=loadgroup
 
 .PHONY: references
-references: $(STAMP)
+references: $(DEV_STAMP)
 	$(COINROW) test --impl=solutions --no-cache --profile=ci
 
 # The READMEs' tables and counts are the registry's, written by `coinrow dev docs`; never edited by hand.
 .PHONY: docs
-docs: $(STAMP)
+docs: $(DEV_STAMP)
 	$(COINROW) dev docs --check
 
-catalogue: $(STAMP) ## grade every catalogued wrong answer and correct alternative, as a table
+catalogue: $(DEV_STAMP) ## grade every catalogued wrong answer and correct alternative, as a table
 	@$(COINROW) dev catalogue
 
 watch: $(STAMP) ## re-grade on every save (F=<slug> for one)
@@ -101,8 +135,6 @@ reset: $(STAMP) ## restore the stub of F=<slug> from git, after backing up your 
 
 # See it and play it: the table animated in a browser, its browser test, a game against optimal play.
 .PHONY: animate play e2e
-E2E_STAMP := $(VENV)/.e2e-installed
-E2E_EXTRAS := $(EXTRAS),e2e
 
 animate: $(STAMP) ## write the table animation, one HTML page (ROW="5 3 7 10", F=<slug>, OUT=<file>)
 	@$(COINROW) animate $(if $(ROW),--row "$(ROW)") $(if $(F),--formulation $(F)) $(if $(OUT),--out "$(OUT)")
@@ -111,7 +143,8 @@ play: $(STAMP) ## play first against the optimal opponent (ROW="8 15 3 7"; SEED=
 	@$(COINROW) play $(if $(ROW),--row "$(ROW)") $(if $(SEED),--seed $(SEED))
 
 $(E2E_STAMP): $(STAMP)
-	@$(call pip_install,-e '.[$(E2E_EXTRAS)]')
+	@echo "installing Playwright for Python into $(VENV), first run only"
+	@$(call pip_install,--quiet -e '.[e2e]')
 	@touch $@
 
 e2e: $(E2E_STAMP) ## the animation in headless Chromium (needs: apt-get install chromium); screenshots to docs/
@@ -126,7 +159,7 @@ JSON   ?=
 ROWARG := $(if $(strip $(ROW)),--row="$(ROW)")
 JSONARG := $(if $(JSON),--json)
 
-compare: $(STAMP) ## answers, anatomy, growth of every formulation (ROW=, IMPL=problems, PLOT=, JSON=1, SPOILERS=1)
+compare: $(STAMP) $(if $(PLOT),$(PLOT_STAMP)) ## answers, anatomy, growth of every formulation (ROW=, IMPL=problems, PLOT=, JSON=1, SPOILERS=1)
 	@$(COINROW) compare $(ROWARG) --impl=$(IMPL) $(if $(PLOT),--plot="$(PLOT)") $(JSONARG) $(if $(SPOILERS),--spoilers)
 
 trace: $(STAMP) ## the table and the optimal line of play of ROW="5 3 7 10" (F=<slug>, JSON=1)
@@ -144,9 +177,9 @@ hint: $(STAMP) ## the next hint for F=<slug>, one more each call (ALL=1 every ti
 
 # How strong the grading suite is: mutants of every reference, each graded like an attempt.
 .PHONY: mutate
-mutate: $(STAMP) ## mutation score of the references: a sample of mutants each, a few minutes (F=<slug>, FULL=1)
+mutate: $(MUTATE_STAMP) ## mutation score of the references: a sample of mutants each, a few minutes (F=<slug>, FULL=1)
 	@$(COINROW) dev mutate $(if $(F),--formulation=$(F)) $(if $(FULL),--full)
 
 .PHONY: mutate-stale
-mutate-stale: $(STAMP)
+mutate-stale: $(MUTATE_STAMP)
 	@$(COINROW) dev mutate --stale

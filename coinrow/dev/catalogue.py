@@ -12,10 +12,11 @@ process of its own, exactly as ``make test F=<slug>`` would grade it.
 Each outcome is also kept in ``tests/catalogue/graded.json`` under a digest of
 its entry and the fingerprint of everything grading depends on
 (``coinrow.grader.fingerprint``: the game model, the grader, the suite, the
-options, the versions of Python, pytest, hypothesis and NumPy). The
-repository's own checks take an outcome from there only while both are
-unchanged, and grade every other entry, so an outcome taken is one grading
-would give again; a run that graded any entry writes the file anew.
+options, the versions of pytest, hypothesis and NumPy, but not Python's: the
+verdicts, names and causes the checks read are the same on every supported
+Python). The repository's own checks take an outcome from there only while both
+are unchanged, and grade every other entry, so what the checks read of an outcome
+taken is what grading would give again; a run that graded any entry writes the file anew.
 """
 
 from __future__ import annotations
@@ -168,11 +169,16 @@ def _key(entry: Entry) -> str:
     return f"{entry.verdict}/{entry.slug}/{entry.path.name}"
 
 
+def record_fingerprint() -> str:
+    """The fingerprint the record is kept under: grading under the catalogue's options, on any Python."""
+    return fingerprint(CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE, any_python=True)
+
+
 def recorded(chosen: Iterable[Entry], record: Path = RECORD) -> dict[Entry, Outcome]:
     """The outcomes in ``record`` that grading would give again: same entry, same fingerprint."""
     try:
         data = json.loads(record.read_text(encoding="utf-8"))
-        current = data["fingerprint"] == fingerprint(CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE)
+        current = data["fingerprint"] == record_fingerprint()
         kept = data["entries"] if current else {}
     except (OSError, ValueError, KeyError, TypeError):
         return {}  # no record yet, or one unreadable: every entry is graded
@@ -199,8 +205,7 @@ def write_record(outcomes: Iterable[Outcome], record: Path = RECORD) -> None:
         for o in outcomes
         if not o.stopped
     }
-    key = fingerprint(CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE)
-    text = json.dumps({"fingerprint": key, "entries": entries}, indent=1, sort_keys=True)
+    text = json.dumps({"fingerprint": record_fingerprint(), "entries": entries}, indent=1, sort_keys=True)
     with contextlib.suppress(OSError):  # a read-only clone: the outcomes are simply not kept
         record.write_text(text + "\n", encoding="utf-8")
 

@@ -3,7 +3,7 @@
 A learner's ``problems/`` holds attempts, wrong ones and half-written ones
 included. ``make check`` lints, type-checks and tests the stubs as git has
 them instead: for each formulation, the newest committed version of its file
-that is still a stub (``coinrow.tools.reset.pristine_stub``), so a committed attempt
+that is still a stub (``coinrow.grader.stubs.committed_stub``), so a committed attempt
 is passed over too. A formulation with no stub in git (not a git checkout, or a
 new one not committed yet) is read from ``problems/`` as it is.
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coinrow.game.registry import FORMULATIONS, PROBLEMS, REPO_ROOT, source_file
-from coinrow.tools.reset import ResetError, pristine_stub
+from coinrow.grader.stubs import NoCommittedStub, committed_stub
 
 DEFAULT_DIR = REPO_ROOT / "build" / "shipped"
 
@@ -56,8 +56,8 @@ def export_stubs(dest: Path) -> Shipped:
         target = source_file(dest, formulation.slug)
         target.parent.mkdir(parents=True, exist_ok=True)
         try:
-            stub = pristine_stub(working.relative_to(REPO_ROOT).as_posix())
-        except (ResetError, OSError):  # OSError: no git program at all
+            stub = committed_stub(working.relative_to(REPO_ROOT).as_posix())
+        except NoCommittedStub:
             found.not_in_git.append(formulation.slug)
             shutil.copyfile(working, target)
             continue

@@ -5,7 +5,10 @@ Each formulation of each folder is graded by the shared suite in a child process
 its own (``coinrow.grader.driver``), ``jobs`` at a time. With the cache in use, a
 folder's formulations whose attempt is unchanged since it was last graded, under the
 same fingerprint (``coinrow.grader.fingerprint``), are taken from its progress cache
-(``coinrow.grader.progress``) instead of graded again.
+(``coinrow.grader.progress``) instead of graded again. A file that is the stub as
+shipped, byte for byte (``coinrow.grader.stubs``), is "not attempted" without a child.
+A caller with threads of its own gets the driver in a fresh process
+(``coinrow.grader.spawned``): no child is ever forked from a threaded process.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from coinrow.grader.driver import run_jobs
 from coinrow.grader.fingerprint import fingerprint
 from coinrow.grader.progress import Progress, attempt_hash, attempt_key
 from coinrow.grader.results import Result
+from coinrow.grader.spawned import has_other_threads, run_jobs_spawned
+from coinrow.grader.stubs import is_shipped_stub
 
 # "use": take from the cache what still holds, keep what is graded; "refresh": grade every formulation
 # asked for (every one when none is named), keep it; "off": neither read nor write the cache
@@ -44,7 +49,8 @@ def grade(
         attempts: each folder with the slugs to grade in it. Slugs named are always graded, and
             with the cache in use every other formulation is shown from it: as cached, or as
             "not graded" when changed since. No slug: every formulation not in the cache (every
-            one when the cache is refreshed or off).
+            one when the cache is refreshed or off). A stub as shipped is shown "not attempted",
+            never graded, whatever the cache.
         call_limit: CPU seconds per graded call.
         profile: the hypothesis profile the suite runs under.
         exit_first: stop each formulation at its first failure (a verdict, not a full count).
@@ -70,6 +76,10 @@ def grade(
         options = Options(folder.resolve(), call_limit, profile, exit_first)
         for formulation in FORMULATIONS:
             slug = formulation.slug
+            shown_at_all = slug in chosen or not chosen or folder in kept
+            if shown_at_all and is_shipped_stub(folder, slug):
+                shown[folder][slug] = Result(slug, [])  # no record at all: "not attempted"
+                continue
             cached = kept[folder].get(slug, attempt_key(folder, slug, key)) if folder in kept else None
             if slug in chosen or (not chosen and (cache == "refresh" or cached is None)):
                 to_run.append(Job(f"{number}/{slug}", slug, options))
@@ -84,7 +94,8 @@ def grade(
         if on_done is not None:
             on_done(folders[job_key], result)
 
-    done = run_jobs(to_run, jobs, each_done)
+    run = run_jobs_spawned if has_other_threads() else run_jobs
+    done = run(to_run, jobs, each_done) if to_run else {}
     for job in to_run:
         folder, result = folders[job.key], done[job.key]
         shown[folder][job.slug] = result

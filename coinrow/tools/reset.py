@@ -3,52 +3,24 @@
 The attempt is copied to ``problems/<slug>/backups/<slug>-<timestamp>.py`` first,
 so nothing the learner wrote is lost. The stub restored is the newest version
 of the file in git history that is still a stub (every public function only
-raises ``NotImplementedError``), so committing an attempt does not hide it.
+raises ``NotImplementedError``; ``coinrow.grader.stubs.committed_stub``), so committing an
+attempt does not hide it.
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
 import os
-import subprocess
 import sys
 from datetime import datetime
 
 from coinrow.game.registry import PROBLEMS, REPO_ROOT, by_slug, source_file
 from coinrow.game.rowarg import UsageError, formulation_slug
+from coinrow.grader.stubs import NoCommittedStub, committed_stub
 
 
 class ResetError(Exception):
     """A reason the reset cannot go ahead, said in one line."""
-
-
-def is_stub(source: str) -> bool:
-    """True when every public function's body is a docstring and ``raise NotImplementedError``."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return False
-    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")]
-    return bool(functions) and all(
-        [ast.unparse(s) for s in f.body[1:]] == ["raise NotImplementedError"] for f in functions
-    )
-
-
-def _git(*args: str) -> str:
-    run = subprocess.run(["git", *args], cwd=REPO_ROOT, capture_output=True, text=True, check=False)
-    if run.returncode != 0:
-        raise ResetError(f"git {' '.join(args)} failed: {run.stderr.strip() or 'not a git checkout?'}")
-    return run.stdout
-
-
-def pristine_stub(relative: str) -> str:
-    """The newest committed version of ``relative`` that is still a stub."""
-    for commit in _git("log", "--format=%H", "--", relative).split():
-        source = _git("show", f"{commit}:{relative}")
-        if is_stub(source):
-            return source
-    raise ResetError(f"no stub of {relative} found in git history")
 
 
 def reset(slug: str, now: datetime | None = None) -> str:
@@ -66,7 +38,10 @@ def reset(slug: str, now: datetime | None = None) -> str:
         raise ResetError(error.args[0]) from None
     path = source_file(PROBLEMS, slug)
     relative = path.relative_to(REPO_ROOT).as_posix()
-    stub = pristine_stub(relative)
+    try:
+        stub = committed_stub(relative)
+    except NoCommittedStub as error:
+        raise ResetError(str(error)) from None
     current = path.read_bytes() if path.exists() else None  # bytes: any encoding the learner saved in
     if current == stub.encode("utf-8") and not path.is_symlink():
         return f"{relative} is already the stub; nothing to do"

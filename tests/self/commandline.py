@@ -49,10 +49,15 @@ def coinrow_json(*args: str) -> Any:
     return json.loads(done.stdout)
 
 
+def make_command(*args: str) -> list[str]:
+    """``make -s *args`` run with the environment these tests run in (``VENV``), whichever Python's it is."""
+    return ["make", "-s", f"VENV={sys.prefix}", *args]
+
+
 def make(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """``make -s *args`` from the repository root, output captured as text; ``env`` adds variables."""
     return subprocess.run(
-        ["make", "-s", *args],
+        make_command(*args),
         cwd=REPO_ROOT,
         env=environment(REPO_ROOT, env),
         capture_output=True,

@@ -11,6 +11,7 @@ import pytest
 from coinrow.dev.docs import documents
 from coinrow.dev.shipped import export_stubs
 from coinrow.game.registry import REPO_ROOT
+from tests.self.forks import refuse_forks_in_threads
 
 
 @pytest.fixture(scope="session")
@@ -31,6 +32,13 @@ def problems_are_the_stubs_as_committed(shipped_stubs: Path) -> Iterator[None]:
         os.environ.pop("COINROW_PROBLEMS", None)
     else:
         os.environ["COINROW_PROBLEMS"] = before
+
+
+@pytest.fixture(autouse=True)
+def no_fork_from_a_threaded_process() -> Iterator[None]:
+    """Fail a test in whose process something forked while another thread ran (Python 3.12+)."""
+    with refuse_forks_in_threads():
+        yield
 
 
 @pytest.fixture

@@ -18,9 +18,13 @@ OUTCOMES: dict[Entry, Outcome] = {}
 GRADED_NOW: list[int] = []  # how many entries this run graded (the others: as recorded, unchanged)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def outcomes() -> dict[Entry, Outcome]:
-    """Each entry's outcome: as recorded while the entry and the grader are unchanged, graded otherwise."""
+    """Each entry's outcome: as recorded while the entry and the grader are unchanged, graded otherwise.
+
+    Graded once (``OUTCOMES``), in the first test that asks for it: so the check that nothing forks
+    in a threaded process (``tests/self/forks.py``, wrapping each test) covers the grading too.
+    """
     if not OUTCOMES:
         found, graded = checked(ENTRIES)
         OUTCOMES.update(found)

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.registry import REPO_ROOT
-from tests.self.commandline import coinrow, own_stderr
+from tests.self.commandline import coinrow, make_command, own_stderr
 
 DOCS = sorted((REPO_ROOT / "docs").glob("*.md"))
 FAST = ("--sizes=16 32", "--oracle-sizes=4 6")
@@ -66,7 +66,7 @@ def real_output(command: str, shown: list[str]) -> list[str]:
     else:
         keys = "".join(f"{m[1]}\n" for line in shown if (m := re.search(r"\? (\S+)$", line)))
         done = subprocess.run(
-            ["make", "-s", *words[1:]], cwd=REPO_ROOT, input=keys, capture_output=True, text=True, check=False
+            make_command(*words[1:]), cwd=REPO_ROOT, input=keys, capture_output=True, text=True, check=False
         )
     return done.stdout.splitlines() + own_stderr(done)
 

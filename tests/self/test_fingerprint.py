@@ -11,12 +11,14 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import hypothesis
 import numpy
 import pytest
 
-from coinrow.game.registry import FORMULATIONS
+from coinrow.dev.catalogue import record_fingerprint
+from coinrow.game.registry import FORMULATIONS, source_file
 from coinrow.grader import fingerprint as fingerprints
 from coinrow.grader.fingerprint import fingerprint, grading_files, versions
 from coinrow.grader.grade import grade
@@ -84,8 +86,22 @@ def test_the_grading_options_and_the_versions_are_part_of_it(monkeypatch: pytest
     packages = f"pytest {pytest.__version__}, hypothesis {hypothesis.__version__}, numpy {numpy.__version__}"
     assert versions() == f"{python}, {packages}"
     before = fingerprint(4.0, "kata")
-    monkeypatch.setattr(fingerprints, "versions", lambda: versions().replace("numpy", "numpy 0.1, was"))
+    monkeypatch.setattr(
+        fingerprints, "versions", lambda python: versions().replace("numpy", "numpy 0.1, was")
+    )
     assert fingerprint(4.0, "kata") != before
+
+
+def test_only_the_catalogues_record_is_kept_on_any_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A learner's cached result is graded again under another Python; the catalogue's record is not."""
+    kept, anywhere = fingerprint(1.5, "catalogue"), fingerprint(1.5, "catalogue", any_python=True)
+    assert record_fingerprint() == anywhere != kept
+    monkeypatch.setattr(fingerprints, "sys", SimpleNamespace(version_info=SimpleNamespace(major=3, minor=99)))
+    assert "python 3.99" in versions()
+    assert fingerprint(1.5, "catalogue") != kept
+    assert fingerprint(1.5, "catalogue", any_python=True) == anywhere
+    monkeypatch.setattr(fingerprints, "versions", lambda python: "numpy 0.1")
+    assert fingerprint(1.5, "catalogue", any_python=True) != anywhere  # the packages still count
 
 
 def test_the_progress_cache_keeps_a_result_under_the_fingerprint(tmp_path: Path) -> None:
@@ -136,7 +152,10 @@ def test_editing_a_tool_keeps_every_record_and_editing_the_grader_makes_each_sta
     clone: Path, tmp_path: Path
 ) -> None:
     """In a clone: the stubs graded into problems/.kata-progress.json, a catalogue entry into a record
-    of its own (as tests/catalogue/graded.json), the mutation record written anew."""
+    of its own (as tests/catalogue/graded.json), the mutation record written anew. Each stub has a
+    line added: a stub as shipped is never graded, so never cached."""
+    for formulation in FORMULATIONS:
+        _edit(source_file(clone / "problems", formulation.slug))
     write = "from coinrow.dev.mutate import CHECKED, record_digest; CHECKED.write_text(record_digest())"
     _python(clone, write)
     record = tmp_path / "graded.json"

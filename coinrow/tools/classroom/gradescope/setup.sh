@@ -17,4 +17,4 @@ fi
 "$PYTHON" -m venv "$SOURCE/.venv"
 "$SOURCE/.venv/bin/python" -m pip install --upgrade pip
 # editable: the grader finds its suite, tests/grade/, beside its package
-"$SOURCE/.venv/bin/python" -m pip install -e "${SOURCE}[grade]"
+"$SOURCE/.venv/bin/python" -m pip install -e "${SOURCE}"
