@@ -66,9 +66,16 @@ def _root_links() -> list[str]:
 
 def bwrap_args(jail: Jail, attempt: Path, loop: Path) -> list[str]:
     """bubblewrap's options for an executor of ``attempt`` running ``loop``."""
-    runtime = [sys.base_prefix, sys.prefix, os.path.dirname(interpreter()), *package_paths()]
+    runtime = [sys.base_prefix, os.path.dirname(interpreter()), *package_paths()]
     return [
         jail.bwrap,
+        # the private /tmp first: a runtime or an attempt that lives below /tmp is bound over it, not hidden
+        "--tmpfs",
+        "/tmp",
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
         "--ro-bind",
         "/usr",
         "/usr",
@@ -80,12 +87,6 @@ def bwrap_args(jail: Jail, attempt: Path, loop: Path) -> list[str]:
         "--ro-bind",
         str(loop),
         LOOP_PATH,
-        "--tmpfs",
-        "/tmp",
-        "--proc",
-        "/proc",
-        "--dev",
-        "/dev",
         "--chdir",
         f"{ATTEMPT_ROOT}/{attempt.parent.name}",
         "--unshare-all",

@@ -1,0 +1,46 @@
+"""The sandbox's mounts: what an executor sees, in the order bubblewrap makes them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from coinrow.grader.executor import LOOP
+from coinrow.grader.jail import ATTEMPT_ROOT, LOOP_PATH, Jail, bwrap_args, package_paths
+
+
+def _mounts(args: list[str]) -> list[tuple[str, str, str]]:
+    """(option, source, destination) of each mount; a tmpfs, proc or dev has its destination as source."""
+    found, k = [], 0
+    while k < len(args):
+        if args[k] in ("--ro-bind", "--bind", "--symlink"):
+            found.append((args[k], args[k + 1], args[k + 2]))
+            k += 3
+        elif args[k] in ("--tmpfs", "--proc", "--dev"):
+            found.append((args[k], args[k + 1], args[k + 1]))
+            k += 2
+        else:
+            k += 1
+    return found
+
+
+def test_the_private_tmp_is_made_before_what_is_bound_below_it(tmp_path: Path) -> None:
+    """A clone (its attempts, its virtual environment) may live below /tmp: bound after the tmpfs, it is
+    seen; bound before, the tmpfs would hide it (NumPy could not be imported)."""
+    attempt = tmp_path / "problems" / "difference_dp" / "difference_dp.py"
+    mounts = _mounts(bwrap_args(Jail("bwrap"), attempt, LOOP))
+    tmpfs = mounts.index(("--tmpfs", "/tmp", "/tmp"))
+    below_tmp = [k for k, (_, _, destination) in enumerate(mounts) if destination.startswith("/tmp/")]
+    assert all(k > tmpfs for k in below_tmp)
+
+
+def test_only_the_runtime_the_attempt_and_the_loop_are_bound(tmp_path: Path) -> None:
+    attempt = tmp_path / "problems" / "difference_dp" / "difference_dp.py"
+    binds = [(source, destination) for option, source, destination in _mounts(
+        bwrap_args(Jail("bwrap"), attempt, LOOP)) if option == "--ro-bind"]  # fmt: skip
+    assert (str(attempt.parent), f"{ATTEMPT_ROOT}/difference_dp") in binds
+    assert (str(LOOP), LOOP_PATH) in binds
+    assert all(path in {source for source, _ in binds} for path in package_paths() if Path(path).exists())
+    repository = LOOP.parents[2]
+    assert [s for s, _ in binds if Path(s).is_relative_to(repository) and s != str(LOOP)] == [
+        s for s in package_paths() if Path(s).is_relative_to(repository)
+    ]  # of the repository, only the loop and the packages' folder (a virtual environment inside it)
