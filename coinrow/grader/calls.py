@@ -70,6 +70,7 @@ class Caller:
     call_limit: float = DEFAULT_CALL_LIMIT
     _executors: dict[str, Executor | WrongAnswer] = field(default_factory=dict)  # shared by a prober
     _too_slow_at: dict[str, int] = field(default_factory=dict)
+    last_cpu: float = 0.0  # CPU seconds the last call took in its executor, read from outside
 
     def executor(self, slug: str) -> Executor:
         """The attempt's executor, its file imported; import problems are reported as a ``WrongAnswer``."""
@@ -174,6 +175,7 @@ class Caller:
         executor = self.executor(slug)
         request = call_request(function, (row, *extra), trace)
         outcome = executor.request(request, self.call_limit, waiting_limit(self.call_limit))
+        self.last_cpu = outcome.cpu
         return self._reply_or_raise(slug, function, row, extra, outcome), call_text
 
     def _reply_or_raise(

@@ -128,7 +128,10 @@ class Executor:
             while True:
                 line = self._line()
                 if line is not None:
-                    return self._parse(line, self._cpu() - start_cpu)
+                    used = self._cpu() - start_cpu
+                    if len(self._pids) == 1:  # the first reply: the process that runs the loop exists now
+                        self._pids = tuple(p.pid for p in tree(root))
+                    return self._parse(line, used)
                 if self._eof:
                     return self._broke("the executor ended without a reply", self._cpu() - start_cpu)
                 if selector.select(POLL):
