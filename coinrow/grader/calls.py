@@ -97,11 +97,10 @@ class Caller:
         outcome = executor.request({"op": "import", "functions": functions}, limit, waiting_limit(limit))
         reply = outcome.reply
         failure: str | None = None
-        if reply is None:
-            error: BaseException = (
-                CallTimeout(outcome.ended == "waiting") if outcome.ended else OSError(outcome.broken)
-            )
-            failure = messages.does_not_import(slug, error, path)
+        if reply is None and outcome.ended:
+            failure = messages.does_not_import(slug, CallTimeout(outcome.ended == "waiting"), path)
+        elif reply is None:
+            failure = messages.import_ended(slug, _how_it_ended(outcome))
         elif "raised" in reply:
             failure = messages.does_not_import(slug, raised_error(reply["raised"]), path)
         elif "borrowed" in reply:

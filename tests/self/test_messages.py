@@ -26,6 +26,9 @@ SCANNED = ("coinrow/grader/**/*.py", "coinrow/game/*.py", "tests/*.py", "tests/g
 NOT_FAILURES = {
     "coinrow/grader/results.py": "the summary's layout around the messages",
     "coinrow/grader/command.py": "the command line's errors and the JSON report's test names",
+    "coinrow/grader/exercism.py": "the JSON report's test names",
+    "coinrow/grader/stubs.py::_git": "why git could not give the stub as committed (for reset's error line)",
+    "coinrow/grader/stubs.py::committed_stub": "why git could not give the stub as committed",
     "coinrow/grader/executor_loop.py": "the executor's own words: it runs apart and imports nothing of ours",
     "coinrow/grader/fingerprint.py::versions": "the versions grading depends on, as text to hash",
     "coinrow/grader/jail.py::find_jail": "why the sandbox cannot be used, in a few words",

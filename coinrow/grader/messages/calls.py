@@ -66,6 +66,11 @@ def does_not_import(slug: str, error: BaseException, learner_file: Path) -> str:
     return f"{slug}: the file does not import: {type(error).__name__}: {what}{where}"
 
 
+def import_ended(slug: str, how: str) -> str:
+    """The attempt's process ended while it imported the file (``how``, as ``stops`` words it)."""
+    return f"{slug}: the file does not import: importing it {how}"
+
+
 def no_such_function(slug: str, function: str) -> str:
     """The file imports but defines no callable ``function``."""
     return f"{slug}: the file has no function {function}()"
