@@ -69,7 +69,7 @@ def browser() -> Iterator[Browser]:
 def seed_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The page for [5, 3, 7, 10], made through the real command line as ``make animate`` does."""
     out = tmp_path_factory.mktemp("pages") / "animation.html"
-    command = [sys.executable, "-m", "coinrow.tools.animate.animate", "--row", "5 3 7 10", "--out", str(out)]
+    command = [sys.executable, "-m", "coinrow", "animate", "--row", "5 3 7 10", "--out", str(out)]
     done = subprocess.run(command, check=True, capture_output=True, text=True, timeout=60)
     assert str(out) in done.stdout
     return out
