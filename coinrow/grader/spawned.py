@@ -42,6 +42,7 @@ def has_other_threads() -> bool:
 
 
 def job_to_json(job: Job) -> dict[str, Any]:
+    """``job`` as plain JSON data: its key, its slug and its options as a list (the folder as text)."""
     options = job.options
     return {
         "key": job.key,
@@ -51,6 +52,7 @@ def job_to_json(job: Job) -> dict[str, Any]:
 
 
 def job_from_json(data: dict[str, Any]) -> Job:
+    """The ``Job`` that ``job_to_json`` wrote. Raises ``KeyError`` or ``ValueError`` for other data."""
     impl_dir, call_limit, profile, exit_first = data["options"]
     return Job(data["key"], data["slug"], Options(Path(impl_dir), call_limit, profile, exit_first))
 

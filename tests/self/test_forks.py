@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import threading
@@ -13,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.registry import IMPLS, source_file
+from coinrow.grader.child import Job, Options
 from coinrow.grader.grade import grade
 from coinrow.grader.results import Result
-from coinrow.grader.spawned import has_other_threads
+from coinrow.grader.spawned import has_other_threads, job_from_json, job_to_json
 from tests.self.forks import FORK_IN_THREADS, refuse_forks_in_threads
 
 WRONG = "def score_difference(coins):\n    return 0\n"  # [1, 2]: the mover takes 2, so the difference is 1
@@ -87,3 +89,10 @@ def test_the_check_sees_a_real_fork_in_threads() -> None:
     refused = pytest.raises(pytest.fail.Exception, match="forked while another thread ran")
     with refused, refuse_forks_in_threads(), another_thread():
         _fork_and_wait()
+
+
+def test_a_job_crosses_to_the_fresh_process_unchanged() -> None:
+    job = Job("3/difference_dp", "difference_dp", Options(Path("/tmp/kata"), 1.5, "catalogue", True))
+    sent = json.dumps(job_to_json(job))
+    assert json.loads(sent)["options"] == ["/tmp/kata", 1.5, "catalogue", True]
+    assert job_from_json(json.loads(sent)) == job
