@@ -3,7 +3,6 @@ negatives happen), long rows solved by hand, and grading a row against the oracl
 
 from collections.abc import Callable, Sequence
 
-import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,20 +22,6 @@ even_rows = st.lists(st.tuples(coin, coin), max_size=5).map(lambda pairs: [c for
 def check_difference(grader: Grader, slug: str, row: Sequence[int]) -> None:
     """Grade ``score_difference`` on a row short enough for the oracle."""
     grader.check_value(slug, tuple(row), totals_from_difference(row, exhaustive_difference(row)))
-
-
-def dominant_class_row(n: int, seed: int) -> tuple[list[int], int]:
-    """An even row whose optimal difference is known by hand, with its difference.
-
-    Every even-index coin (700..999) beats every odd-index coin (0..699). The
-    first player can take all the even-index coins (the parity strategy), and
-    no n/2 coins sum to more than the n/2 largest, so first = sum(a[0::2]) is
-    optimal and the difference is sum(a[0::2]) - sum(a[1::2]).
-    """
-    rng = np.random.default_rng(seed)  # NumPy: a million coins in milliseconds, not half a second
-    high, low = rng.integers(700, 1000, size=n), rng.integers(0, 700, size=n)
-    row: list[int] = np.where(np.arange(n) % 2 == 0, high, low).tolist()
-    return row, sum(row[0::2]) - sum(row[1::2])
 
 
 def skip_unless_attempted(grader: Grader, slug: str) -> None:

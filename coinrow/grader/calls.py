@@ -23,8 +23,10 @@ from coinrow.game.shown import show_call
 from coinrow.grader.child import OUTPUT_CAP
 from coinrow.grader.executor import STARTUP_CPU, Executor, Outcome, call_request
 from coinrow.grader.failures import NotAttempted, Printed, WrongAnswer
+from coinrow.grader.growth import TARGET_EXPONENT, Point, climb, ladder, last_doubling, per_coin
 from coinrow.grader.jail import find_jail
 from coinrow.grader.messages import calls as messages
+from coinrow.grader.messages import growth as growth_messages
 from coinrow.grader.messages import stops
 from coinrow.grader.provenance import FORBIDDEN_PACKAGES, borrowed_imports, linked_reference
 from coinrow.grader.sandbox import RecursionLimits
@@ -33,6 +35,7 @@ from coinrow.grader.wire import WireError, decode, encode, raised_error
 
 DEFAULT_CALL_LIMIT = CALL_LIMIT  # CPU seconds (coinrow.game.settings)
 MAX_CALL_LIMIT = 600.0
+PREFIX_CALL_LIMIT = 1.0  # CPU seconds a call on the first coins of a too-slow row may take
 
 
 def call_limit(text: str) -> float:
@@ -194,7 +197,9 @@ class Caller:
             message = messages.too_slow_message(
                 slug, call_text, len(row), self.call_limit, waited, str(needs), needs.at_most_linear
             )
-            raise WrongAnswer(slug, row, message, kind="too-slow")
+            measure = waited is None and not extra and len(row) > messages.SMALL_ROW
+            explain = (lambda: self._growth_before(slug, function, row)) if measure else None
+            raise WrongAnswer(slug, row, message, kind="too-slow", explain=explain)
         if reply is None:
             message = messages.process_ended(slug, call_text, _how_it_ended(outcome)) + _empty_row_note(
                 slug, row
@@ -228,6 +233,33 @@ class Caller:
         error = raised_error(dict(reply.get("raised") or {}))
         message = messages.raised(slug, call_text, error, learner_file) + _empty_row_note(slug, row)
         raise WrongAnswer(slug, row, message, kind="exception", error=error, printed=printed)
+
+    def _growth_before(self, slug: str, function: str, row: Sequence[int]) -> tuple[str, None] | None:
+        """How the time of ``function`` grows on the first coins of ``row``, a row it ran out of time on:
+        the line under the too-slow message (None when a shorter row failed otherwise)."""
+        limit = min(self.call_limit, PREFIX_CALL_LIMIT)
+
+        def seconds_at(n: int) -> Point:
+            try:
+                return Point(n, self.time_calls(slug, function, list(row[:n]), 1, limit))
+            except CallTimeout:
+                return Point(n, limit, timed_out=True)
+
+        try:
+            points = climb(ladder(len(row)), seconds_at)
+        except (WrongAnswer, NotAttempted):
+            return None
+        points.append(Point(len(row), self.call_limit, timed_out=True))
+        step = per_coin(points) or last_doubling(points)
+        if step is None:
+            return growth_messages.not_measured(), None
+        line = growth_messages.measured_under_a_time_out(step.words())
+        if step.kind == "exponential":
+            return f"{line}: {growth_messages.exponential_cause()}", None
+        asked = by_slug(slug).time.order
+        if step.named_exponent > TARGET_EXPONENT.get(asked, step.named_exponent):
+            line = f"{line}; the task asks {growth_messages.shown_order(asked.value)}"
+        return line, None
 
     def close(self) -> None:
         """End every executor this caller started (a prober sharing them ends them too)."""

@@ -31,6 +31,7 @@ from coinrow.grader.wire import encode
 LOOP = Path(__file__).resolve().with_name("executor_loop.py")
 REPLY_CAP = 256 << 20  # bytes of one reply: past it the executor is ended (a value that big is no answer)
 POLL = 0.02  # seconds between looks at a running call's CPU time
+TREE_EVERY = 0.2  # seconds between looks for processes a running call started (a walk of every process)
 STARTUP_CPU = 2.0  # CPU seconds an import may take beyond the call limit: the interpreter starts, NumPy loads
 
 
@@ -124,6 +125,7 @@ class Executor:
         selector = selectors.DefaultSelector()
         selector.register(self._reply_fd, selectors.EVENT_READ)
         last_wall, last_demand, stalled = time.monotonic(), self._demand(), 0.0
+        tree_looked = last_wall
         try:
             while True:
                 line = self._line()
@@ -136,11 +138,14 @@ class Executor:
                     return self._broke("the executor ended without a reply", self._cpu() - start_cpu)
                 if selector.select(POLL):
                     continue  # a reply (or its end) has come: read it before any look at the clock
-                self._pids = tuple(p.pid for p in tree(root))  # what the call started counts too
+                now = time.monotonic()
+                if now - tree_looked >= TREE_EVERY:
+                    self._pids = tuple(p.pid for p in tree(root))  # what the call started counts too
+                    tree_looked = now
                 used = self._cpu() - start_cpu
                 if used > cpu_limit:
                     return self._end("cpu", used)
-                now, wanted = time.monotonic(), self._demand()
+                wanted = self._demand()
                 if wanted - last_demand < STALL_SHARE * (now - last_wall):
                     stalled += now - last_wall
                 else:

@@ -27,6 +27,7 @@ outside, by the judge, and a call past its limit is killed from outside.
 from __future__ import annotations
 
 import copy
+import gc
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -358,10 +359,14 @@ class Executor:
     def time(self, target: Callable[..., Any], args: list[Any], number: int) -> Reply:
         """Call ``target`` ``number`` times, each on a fresh copy of the arguments; the judge times it."""
         copies = [copy.deepcopy(args) for _ in range(number)]
+        gc.collect()  # as timeit does: garbage from before is not this call's, and no collection runs in it
+        gc.disable()
         try:
             self.run(lambda: [target(*each) for each in copies], Limits())
         except BaseException as error:  # noqa: BLE001 - a timed call that fails is reported as it is
             return raised(error, self.attempt)
+        finally:
+            gc.enable()
         return {"ok": None}
 
 

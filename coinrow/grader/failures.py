@@ -32,6 +32,7 @@ FailureKind = Literal[
     "mutated",  # changed the caller's row
     "import",  # the file does not import, or lacks the function
     "exit",  # called sys.exit
+    "growth",  # right values, but the time or memory grows faster than the task asks
 ]
 
 

@@ -218,6 +218,7 @@ def pytest_record_report(item: pytest.Item, call: pytest.CallInfo[None]) -> Gene
         # a row outside the kata's domain (e.g. too long for brute force) is no sign of an unattempted kata
         not_attempted=report.skipped and NOT_ATTEMPTED in str(report.longrepr),
         failure=failure,
+        measured=next((str(value) for name, value in item.user_properties if name == "measured"), None),
     )
     _RECORDS.append(record)
     _write_record(item.config, record.to_json())

@@ -48,6 +48,7 @@ class Record:
     seconds: float
     not_attempted: bool = False
     failure: Failure | None = None
+    measured: str | None = None  # the orders of growth the growth check measured, e.g. "time ~n²"
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -81,6 +82,11 @@ class Result:
         return sum(r.seconds for r in self.records)
 
     @property
+    def measured(self) -> str | None:
+        """The orders of growth measured, when the growth check passed (``time ~n², memory ~n²``)."""
+        return next((r.measured for r in self.records if r.measured and r.outcome == "passed"), None)
+
+    @property
     def status(self) -> Status:
         if self.stale:
             return "not graded"
@@ -109,7 +115,8 @@ class Result:
         cached = "cached, " if self.cached else ""
         match self.status:
             case "solved":
-                return f"solved ({cached}{self.passed} checks, {self.seconds:.1f} s)"
+                measured = f"; {self.measured}" if self.measured else ""
+                return f"solved ({cached}{self.passed} checks, {self.seconds:.1f} s{measured})"
             case "failing":
                 return f"FAILING ({cached}{self.failed} failed, {self.passed} passed, {self.seconds:.1f} s)"
             case "stopped":

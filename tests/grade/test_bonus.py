@@ -9,11 +9,12 @@ from hypothesis import strategies as st
 
 from coinrow.game.game import optimal_totals, totals_from_difference
 from coinrow.game.oracle import exhaustive_difference
+from coinrow.game.rows import dominant_class_row
 from coinrow.game.shown import show_call
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grading import Grader
 from coinrow.grader.messages import checks as messages
-from tests.strategies import check_difference, check_each_row, dominant_class_row, skip_unless_attempted
+from tests.strategies import check_difference, check_each_row, skip_unless_attempted
 
 # Few distinct values, so ties and peaks x <= y >= z happen on almost every row.
 tie_rows = st.lists(st.integers(min_value=0, max_value=3), max_size=14)

@@ -9,11 +9,12 @@ from hypothesis import strategies as st
 
 from coinrow.game.game import totals_from_difference
 from coinrow.game.registry import FORMULATIONS, by_slug
+from coinrow.game.rows import dominant_class_row
 from coinrow.game.shown import show_call
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grading import Grader
 from coinrow.grader.messages import checks as messages
-from tests.strategies import check_difference, dominant_class_row, skip_unless_attempted
+from tests.strategies import check_difference, skip_unless_attempted
 
 INT64_MAX = 2**63 - 1
 INT64_SLUGS = [f.slug for f in FORMULATIONS if f.int64]

@@ -130,26 +130,21 @@ def too_slow_message(
     slug: str, call_text: str, n: int, limit: float, waited: float | None, needs: str, at_most_linear: bool
 ) -> str:
     """Why ``call_text`` ran out of its ``limit`` of CPU seconds on a row of ``n`` coins (or was stopped
-    after it ``waited`` that many seconds without computing), with the likely cause for a kata that
-    ``needs`` this much work."""
+    after it ``waited`` that many seconds without computing), with what a kata that ``needs`` this much
+    work asks. How the time grows is measured apart and added under it (``coinrow.grader.growth``)."""
     if waited is not None:
         return (
             f"{slug}: stopped: {call_text} waited {waited:g} s without computing: code that waits "
             "(sleep, input, a lock, a thread or process it joins) — a graded call only computes and returns"
         )
+    message = f"{slug}: too slow: {call_text} did not finish in {limit:g} s of CPU time."
     if n <= SMALL_ROW:
         cause = f"even n = {n} does not finish: an endless loop (a loop variable that never moves?)"
     elif at_most_linear:
         cause = f"this kata needs {needs} work; an O(n^2) table or a nested loop is far too slow at n = {n}"
     else:
-        cause = (
-            "exponential work — no memo, a memo that is never written, 0/-1 used as 'not computed' "
-            "(a real value, so the memo never hits), lru_cache(maxsize=128) evicting, "
-            "or a memo key that copies the row (O(n) per call)"
-        )
-    return (
-        f"{slug}: too slow: {call_text} did not finish in {limit:g} s of CPU time.\n  likely cause: {cause}"
-    )
+        return message
+    return f"{message}\n  likely cause: {cause}"
 
 
 def recursion_message(

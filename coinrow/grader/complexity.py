@@ -1,0 +1,153 @@
+"""The growth check: a kata's value function timed on a ladder of sizes and judged against the task's order.
+
+Each size is one row solved by hand (``dominant_class_row``). The time of each size is one
+call's CPU time in the attempt's executor, with the garbage collector off as ``timeit``
+has it (``Caller.time_calls``); the value on the largest row timed is then checked. When
+the two largest sizes leave the order unclear (``growth.judged``), both are timed again
+(``REPEATS`` calls in all, the fastest kept) before anything is said. Memory is the peak
+``tracemalloc`` traces, on smaller rows (it is the same on every machine and every run).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from coinrow.game.cost import Cost
+from coinrow.game.game import parity_class_sums, totals_from_difference
+from coinrow.game.registry import Formulation, by_slug
+from coinrow.game.rows import dominant_class_row
+from coinrow.grader.failures import WrongAnswer
+from coinrow.grader.grading import Grader
+from coinrow.grader.growth import (
+    MEMORY_MARGINS,
+    TARGET_EXPONENT,
+    TIME_MARGINS,
+    Point,
+    Step,
+    climb,
+    judged,
+    last_doubling,
+    power_name,
+)
+from coinrow.grader.messages import growth as messages
+from coinrow.grader.timeout import CallTimeout
+
+TIME_LADDERS = {2: (126, 250, 500, 1000), 1: (4000, 8000, 16000, 32000, 64000, 128000)}
+MEMORY_LADDERS = {2: (50, 100, 200), 1: (1000, 2000, 4000)}  # by the time order: traced calls are slow
+SHORTEST_TIMING = 0.02  # seconds: a call shorter than this is timed again in a batch this long
+BATCH_CAP = 100  # calls in such a batch at most
+REPEATS = 3  # calls at each of the two deciding sizes when the first timing left the order unclear
+TRACE_SECONDS = 2.0  # a traced call (tracemalloc slows Python down) is cut off after this much CPU
+
+
+@dataclass(frozen=True)
+class Measured:
+    """The orders a kata's attempt was measured at: the last doubling of time and of memory."""
+
+    time: Step | None
+    memory: Step | None
+    time_target: int
+    memory_target: int | None
+
+    def summary(self) -> str:
+        """What a solved kata's summary line says, e.g. ``time ~n², memory ~n²``."""
+        time = _seen(self.time, self.time_target, TIME_MARGINS)
+        memory = _seen(self.memory, self.memory_target, MEMORY_MARGINS)
+        return messages.measured_orders(time, memory)
+
+
+def _seen(step: Step | None, target: int | None, margins: tuple[float, float]) -> str | None:
+    """The order ``step`` shows in the summary (never above the target: a higher one failed)."""
+    if step is None or target is None:
+        return None
+    if judged(step, target, margins) == "unclear":
+        return messages.order_not_told(step.ratio)
+    return messages.order_seen(power_name(min(step.named_exponent, target)))
+
+
+def growth_checked(formulation: Formulation) -> bool:
+    """True for a kata whose time order is n or n² (every one but brute force): its growth is checked."""
+    return TARGET_EXPONENT.get(formulation.time.order) in TIME_LADDERS
+
+
+def check_growth(grader: Grader, slug: str) -> Measured:
+    """Time and trace the attempt at ``slug`` on its ladders and judge the growth against the task.
+
+    Returns:
+        What was measured, for the summary line.
+
+    Raises:
+        WrongAnswer: a wrong value on a ladder row, a call that failed or ran out of time (as the call
+            raised it), or growth above the task's order (kind ``"growth"``).
+        NotAttempted: the function is still the stub.
+    """
+    formulation = by_slug(slug)
+    target = TARGET_EXPONENT[formulation.time.order]
+    points = climb(TIME_LADDERS[target], lambda n: _timed(grader, formulation, n))
+    _check_value(grader, formulation, max(p.n for p in points if not p.timed_out))
+    time = last_doubling(points)
+    if time is not None and judged(time, target) == "unclear":
+        time = last_doubling(_timed_again(grader, formulation, points, time))
+    if time is not None and judged(time, target) == "higher":
+        _fail(formulation, time, "time", formulation.time, not formulation.returns.graded_move_by_move)
+    space_target = TARGET_EXPONENT.get(formulation.space.order)
+    memory = None
+    if space_target is not None:
+        memory = _memory(grader, formulation, MEMORY_LADDERS[target])
+        if memory is not None and judged(memory, space_target, MEMORY_MARGINS) == "higher":
+            _fail(formulation, memory, "memory", formulation.space, False)
+    return Measured(time, memory, target, space_target)
+
+
+def _fail(formulation: Formulation, step: Step, what: str, asked: Cost, values_checked: bool) -> None:
+    """Raise the growth failure: ``step`` of ``what`` ("time", "memory") grows faster than ``asked``."""
+    message = messages.grows_faster(formulation.slug, step.words(what), asked.order.value, values_checked)
+    row, _ = dominant_class_row(step.high, seed=step.high)  # the failure is shown as of this length
+    raise WrongAnswer(formulation.slug, row, message, kind="growth")
+
+
+def _timed(grader: Grader, formulation: Formulation, n: int) -> Point:
+    """One call on the ladder row of ``n`` coins, timed; a call that runs out of time is a lower bound."""
+    row, _ = dominant_class_row(n, seed=n)
+    subject = grader.subject(formulation.slug, formulation.value_function, row)
+    try:
+        seconds = subject.run(1, grader.call_limit)
+        if seconds < SHORTEST_TIMING:  # a short call is timed again in a batch: its fixed costs even out
+            number = min(BATCH_CAP, math.ceil(SHORTEST_TIMING / max(seconds, 1e-6)))
+            seconds = subject.run(number, grader.call_limit * number) / number
+        return Point(n, seconds)
+    except CallTimeout:
+        return Point(n, grader.call_limit, timed_out=True)
+
+
+def _check_value(grader: Grader, formulation: Formulation, n: int) -> None:
+    """The value on the ladder row of ``n`` coins, checked (a line of moves only called: replaying one
+    costs the judge an n x n table)."""
+    row, difference = dominant_class_row(n, seed=n)
+    if formulation.returns.graded_move_by_move:
+        grader.call(formulation.slug, formulation.value_function, row)
+    else:
+        totals = totals_from_difference(row, difference)
+        grader.check_value(formulation.slug, row, totals, max(parity_class_sums(row)))
+
+
+def _timed_again(grader: Grader, formulation: Formulation, points: list[Point], step: Step) -> list[Point]:
+    """The two sizes of ``step`` timed ``REPEATS`` times more, the fastest call of each kept."""
+    again = []
+    for point in points:
+        if point.n in (step.low, step.high) and not point.timed_out:
+            timings = [point, *(_timed(grader, formulation, point.n) for _ in range(REPEATS - 1))]
+            point = min(timings, key=lambda p: (p.timed_out, p.seconds))
+        again.append(point)
+    return again
+
+
+def _memory(grader: Grader, formulation: Formulation, sizes: tuple[int, ...]) -> Step | None:
+    """The peak traced memory's growth over ``sizes`` (None if a traced call was cut off)."""
+    points = []
+    for n in sizes:
+        row, _ = dominant_class_row(n, seed=n)
+        peak = grader.traced_peak(formulation.slug, formulation.value_function, row, TRACE_SECONDS)
+        points.append(Point(n, float(peak)))
+    return last_doubling(points, meaningful=1.0)

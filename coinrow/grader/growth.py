@@ -1,0 +1,200 @@
+"""Orders of growth measured, not guessed: a ladder of row sizes, timed, and the order read from ratios.
+
+The time of one call is the CPU time of the process that runs the attempt (read from outside,
+``coinrow.grader.calls``). A ladder doubles n (126, 250, 500, 1000 for a table kata) and the
+order is read from the ratio of the two largest sizes timed: n² gives ×4 per doubling, n³ ×8.
+A ratio of CPU times on one machine in one run does not depend on how fast or how busy the
+machine is, so the verdict is the same everywhere. Exponential growth is told apart by its
+ratio per added coin, measured on small rows: no polynomial of degree 4 or less multiplies its
+time by 1.5 per coin beyond n = 12 ((14/12)^2 = 1.36), 2^n doubles it.
+
+Where a call runs out of its CPU limit, the limit is a lower bound of its time, so a ratio
+from it is a lower bound too (``Step.at_least``). Memory is measured the same way, by the peak
+``tracemalloc`` traces; it does not depend on the machine at all.
+
+The margins (``judged``): a time ratio at most 2^(k + 0.6) matches an order n^k; one at least
+2^(k + 0.85) is a higher order; in between, measured once more, then "could not tell" rather
+than a guess. Measured here on the references, the largest ratio seen for an n² table kata
+was ×6.5 (top_down_memo, n = 500 -> 1000, on a busy machine, from cache misses on a 500 k-entry
+memo), under 2^2.85 = 7.2; the catalogue's cubic answers give ×7.8 and above.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from coinrow.game.cost import Order
+
+MATCHES_BELOW = 0.6  # a time ratio up to 2^(k + this) per doubling is order n^k
+HIGHER_FROM = 0.85  # one of 2^(k + this) or more is a higher order than n^k
+# Memory is traced, not timed: the same on every run, so its margins are narrower (the references' ratios
+# lie at 3.9-4.8 for n², the catalogue's n³ answers at 6.7 and above).
+MEMORY_MARGINS = (0.45, 0.6)
+TIME_MARGINS = (MATCHES_BELOW, HIGHER_FROM)
+EXPONENTIAL_PER_COIN = 1.5  # per added coin, from n = 12 on: beyond any polynomial of degree 4
+MEANINGFUL_SECONDS = 0.001  # shorter calls are mostly the call's own fixed cost: never read alone
+STEP_STOP_SECONDS = 0.25  # a ladder stops climbing after a call this long: the next is ~4-8x
+
+TARGET_EXPONENT = {Order.CONSTANT: 0, Order.LINEAR: 1, Order.QUADRATIC: 2}
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+@dataclass(frozen=True)
+class Point:
+    """One size of a ladder: ``seconds`` per call, or at least that many when the call ran out."""
+
+    n: int
+    seconds: float
+    timed_out: bool = False
+
+
+@dataclass(frozen=True)
+class Step:
+    """The growth between two sizes: ``ratio`` per doubling (``kind`` power) or per added coin."""
+
+    kind: Literal["power", "exponential"]
+    ratio: float
+    low: int
+    high: int
+    at_least: bool = False  # the larger size ran out of time: the ratio is a lower bound
+
+    @property
+    def exponent(self) -> float:
+        """log2 of the ratio per doubling: 2.0 for ×4 (power growth only)."""
+        return math.log2(self.ratio) if self.ratio > 0 else 0.0
+
+    def words(self, what: str = "time") -> str:
+        """The measured growth in words, e.g. ``the time grows like n³ (×8.1 per doubling, n = 250 → 1000)``.
+
+        >>> Step("power", 8.1, 250, 1000).words()
+        'the time grows like n³ (×8.1 per doubling, n = 250 → 1000)'
+        >>> Step("exponential", 2.0, 16, 20).words()
+        'the time grows exponentially (×2.0 per added coin, n = 16 → 20)'
+        """
+        more = "more than " if self.at_least else ""
+        if self.kind == "exponential":
+            return (
+                f"the {what} grows exponentially ({more}×{self.ratio:.1f} per added coin, "
+                f"n = {self.low} → {self.high})"
+            )
+        return (
+            f"the {what} grows like {power_name(self.named_exponent)} "
+            f"({more}×{self.ratio:.1f} per doubling, n = {self.low} → {self.high})"
+        )
+
+    @property
+    def named_exponent(self) -> int:
+        """The whole exponent the ratio is nearest to (0: flat; a lower bound rounds up)."""
+        exponent = math.ceil(self.exponent - 0.3) if self.at_least else round(self.exponent)
+        return max(0, exponent)
+
+
+def power_name(exponent: int) -> str:
+    """``1`` for 0 (flat), ``n`` for 1, ``n²`` for 2, ``n³`` for 3, …
+
+    >>> power_name(0), power_name(1), power_name(3)
+    ('1', 'n', 'n³')
+    """
+    if exponent == 0:
+        return "1"
+    return "n" if exponent == 1 else f"n{str(exponent).translate(SUPERSCRIPT)}"
+
+
+Judged = Literal["matches", "higher", "unclear"]
+
+
+def judged(step: Step, target: int, margins: tuple[float, float] = TIME_MARGINS) -> Judged:
+    """A doubling step against the target order n^``target``: within it, above it, or too close to say;
+    ``margins`` are the exponents above ``target`` that still match and that are surely higher.
+
+    >>> judged(Step("power", 4.3, 500, 1000), 2), judged(Step("power", 7.9, 500, 1000), 2)
+    ('matches', 'higher')
+    >>> judged(Step("power", 6.6, 500, 1000), 2)
+    'unclear'
+    >>> judged(Step("power", 2.1, 500, 1000, at_least=True), 2)  # a lower bound within n²: no proof
+    'unclear'
+    """
+    matches_below, higher_from = margins
+    if step.kind == "exponential":
+        return "higher"
+    if step.exponent >= target + higher_from:
+        return "higher"
+    if step.exponent <= target + matches_below and not step.at_least:
+        return "matches"
+    return "unclear"
+
+
+def last_doubling(points: Sequence[Point], meaningful: float = MEANINGFUL_SECONDS) -> Step | None:
+    """The growth per doubling between the two largest sizes measured (about n and 2n apart, the smaller
+    one at least ``meaningful``), or None when no such pair was measured.
+
+    >>> last_doubling([Point(250, 0.005), Point(500, 0.02), Point(1000, 0.085)])
+    Step(kind='power', ratio=4.25, low=500, high=1000, at_least=False)
+    >>> last_doubling([Point(500, 0.3), Point(1000, 2.0, timed_out=True)]).at_least
+    True
+    >>> round(last_doubling([Point(124, 0.01), Point(250, 0.04)]).ratio, 2)  # 124 -> 250, per doubling
+    3.94
+    """
+    ordered = sorted(points, key=lambda p: p.n)
+    for low, high in reversed(list(itertools.pairwise(ordered))):
+        doublings = math.log2(high.n / low.n)
+        if low.timed_out or low.seconds < meaningful or not 0.9 <= doublings <= 1.1:
+            continue
+        ratio = (high.seconds / low.seconds) ** (1 / doublings)
+        return Step("power", ratio, low.n, high.n, high.timed_out)
+    return None
+
+
+def per_coin(points: Sequence[Point]) -> Step | None:
+    """Exponential growth on small rows: the ratio per added coin between the two largest sizes measured
+    (n >= 12, the smaller meaningful), when it is ``EXPONENTIAL_PER_COIN`` or more; else None.
+
+    >>> per_coin([Point(16, 0.02), Point(18, 0.08)])
+    Step(kind='exponential', ratio=2.0, low=16, high=18, at_least=False)
+    >>> per_coin([Point(16, 0.0011), Point(18, 0.0014)]) is None  # n³ at this size: ×1.13 per coin
+    True
+    """
+    small = sorted((p for p in points if p.n >= 12), key=lambda p: p.n)
+    for low, high in reversed(list(itertools.pairwise(small))):
+        if low.timed_out or low.seconds < MEANINGFUL_SECONDS:
+            continue
+        ratio = (high.seconds / low.seconds) ** (1 / (high.n - low.n))
+        if ratio >= EXPONENTIAL_PER_COIN:
+            return Step("exponential", ratio, low.n, high.n, high.timed_out)
+        return None
+    return None
+
+
+def climb(sizes: Sequence[int], seconds_at: Callable[[int], Point]) -> list[Point]:
+    """Time ``seconds_at(n)`` for each size, smallest first, until a call runs out of time or takes
+    ``STEP_STOP_SECONDS`` or more (the next size would take 4-8 times as long)."""
+    points: list[Point] = []
+    for n in sorted(sizes):
+        point = seconds_at(n)
+        points.append(point)
+        if point.timed_out or point.seconds >= STEP_STOP_SECONDS:
+            break
+    return points
+
+
+def ladder(largest: int, smallest: int = 8) -> list[int]:
+    """The sizes a too-slow call is measured on: every second size from 12 to 24 (exponential growth
+    shows there), then ``largest`` halved down to 32, each rounded down to an even size (some katas
+    take even rows only); all below ``largest``.
+
+    >>> ladder(1000)
+    [8, 12, 14, 16, 18, 20, 22, 24, 62, 124, 250, 500]
+    >>> ladder(30)
+    [8, 12, 14, 16, 18, 20, 22, 24]
+    """
+    small = [smallest, *range(12, 25, 2)]
+    halves = []
+    n = largest // 2
+    while n >= 32:
+        halves.append(n - n % 2)
+        n //= 2
+    return sorted(n for n in {*small, *halves} if n < largest)

@@ -1,0 +1,55 @@
+"""The messages of measured growth: an order higher than the task asks, the orders a solved kata was
+measured at, and the growth measured under a call that ran out of time.
+
+The growth itself is put in words by ``coinrow.grader.growth.Step.words`` (``measured``
+here); ``asked`` is the registry's order, e.g. ``O(n^2)``.
+"""
+
+from __future__ import annotations
+
+SHOWN_ORDER = str.maketrans({"^": None, "2": "²", "3": "³"})
+
+
+def shown_order(asked: str) -> str:
+    """The registry's order as the messages show it: ``O(n^2)`` as ``O(n²)``."""
+    return asked.translate(SHOWN_ORDER)
+
+
+def grows_faster(slug: str, measured: str, asked: str, values_checked: bool) -> str:
+    """The attempt's time (or memory) grows faster than the task's order ``asked``.
+
+    >>> grows_faster("difference_dp", "the time grows like n³", "O(n^2)", True)
+    'difference_dp: right values, but the time grows like n³; the task asks O(n²)'
+    """
+    values = "right values, but " if values_checked else ""
+    return f"{slug}: {values}{measured}; the task asks {shown_order(asked)}"
+
+
+def measured_orders(time: str | None, memory: str | None) -> str:
+    """What the summary line of a solved kata says of its growth, e.g. ``time ~n², memory ~n²``."""
+    return ", ".join(f"{what} {order}" for what, order in (("time", time), ("memory", memory)) if order)
+
+
+def order_seen(power: str) -> str:
+    """An order measured, as the summary line shows it: ``~n²``."""
+    return f"~{power}"
+
+
+def order_not_told(ratio: float) -> str:
+    """An order the measurements could not tell apart from the next one up."""
+    return f"not told apart (×{ratio:.1f} per doubling)"
+
+
+def measured_under_a_time_out(measured: str) -> str:
+    """The line under a too-slow failure: the growth measured on the first coins of the row."""
+    return f"measured on this row's first coins: {measured}"
+
+
+def exponential_cause() -> str:
+    """Why a memoised interval DP takes exponential time: there are only n² intervals to solve."""
+    return "the same intervals are solved again and again (no memo, or a memo that never hits)"
+
+
+def not_measured() -> str:
+    """The line under a too-slow failure when no size short enough to finish told the growth."""
+    return "how the time grows could not be measured: even the first coins of this row take too long"

@@ -1,0 +1,26 @@
+"""Complexity is part of the verdict: the time and memory of each kata measured as n doubles, judged
+against the order its task states (``coinrow.grader.complexity``)."""
+
+from collections.abc import Callable
+
+import pytest
+
+from coinrow.game.registry import FORMULATIONS
+from coinrow.grader.complexity import check_growth, growth_checked
+from coinrow.grader.grading import Grader
+from tests.strategies import skip_unless_attempted
+
+GROWTH_SLUGS = [f.slug for f in FORMULATIONS if growth_checked(f)]
+
+
+@pytest.mark.parametrize("slug", GROWTH_SLUGS)
+def test_grows_as_the_task_asks(
+    grader: Grader, slug: str, record_property: Callable[[str, object], None]
+) -> None:
+    """Time and memory measured on rows of doubling length grow no faster than the task's order.
+
+    The rows are solved by hand (``dominant_class_row``): every value is checked as it is timed.
+    The orders measured go to the summary line of a solved kata.
+    """
+    skip_unless_attempted(grader, slug)
+    record_property("measured", check_growth(grader, slug).summary())
