@@ -73,6 +73,13 @@ class Entry:
         return found.group(1) if found else None
 
     @property
+    def stated_order(self) -> str | None:
+        """The ``Order:`` line of the docstring (``n³``, ``exponential``): the growth the grader must
+        measure and name; None when there is no such line."""
+        found = re.search(r"^Order: (\S+)$", self.docstring, re.MULTILINE)
+        return found.group(1) if found else None
+
+    @property
     def expected_mistake(self) -> str | None:
         """The id the grader must name (None: it must name none)."""
         stated = self.stated_mistake
@@ -89,6 +96,7 @@ class Outcome:
     seconds: float  # time the suite spent on this formulation
     hint: str = ""  # the "likely mistake" or "likely cause" line under the message, if any
     mistake: str | None = None  # the id in "likely mistake (<id>)", if the grader named one
+    order: str | None = None  # the growth a failure names as measured: "n³", "exponential"
     stopped: bool = False  # the driver had to stop the run: an outcome that is never kept
 
     @property
@@ -129,7 +137,22 @@ def outcome(entry: Entry, result: Result) -> Outcome:
     stopped = result.status == "stopped"
     if stopped:
         status = f"FAILING ({status})"  # a run the grader had to stop is a rejected answer too
-    return Outcome(entry, status, lines[0] if lines else "", result.seconds, hint, mistake, stopped)
+    order = next((found for f in failures if (found := measured_order(f.message))), None)
+    return Outcome(entry, status, lines[0] if lines else "", result.seconds, hint, mistake, order, stopped)
+
+
+def measured_order(message: str) -> str | None:
+    """The growth a failure's message names as measured, if it names one.
+
+    >>> measured_order("x: right values, but the time grows like n³ (×8.1 per doubling, n = 250 → 1000)")
+    'n³'
+    >>> measured_order("measured on the row's first coins: the time grows exponentially (×2.0 per coin)")
+    'exponential'
+    """
+    found = re.search(r"grows (?:like (\S+)|(exponentially))", message)
+    if found is None:
+        return None
+    return found.group(1) or "exponential"
 
 
 def grade_all(
@@ -186,7 +209,9 @@ def recorded(chosen: Iterable[Entry], record: Path = RECORD) -> dict[Entry, Outc
     for entry in chosen:
         was = kept.get(_key(entry))
         if isinstance(was, dict) and was.get("digest") == _entry_digest(entry):
-            fields = {k: was[k] for k in ("status", "message", "seconds", "hint", "mistake") if k in was}
+            fields = {
+                k: was[k] for k in ("status", "message", "seconds", "hint", "mistake", "order") if k in was
+            }
             found[entry] = Outcome(entry, **fields)
     return found
 
@@ -201,6 +226,7 @@ def write_record(outcomes: Iterable[Outcome], record: Path = RECORD) -> None:
             "seconds": round(o.seconds, 2),
             "hint": o.hint,
             "mistake": o.mistake,
+            "order": o.order,
         }
         for o in outcomes
         if not o.stopped

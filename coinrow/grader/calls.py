@@ -253,12 +253,11 @@ class Caller:
         step = per_coin(points) or last_doubling(points)
         if step is None:
             return growth_messages.not_measured(), None
-        line = growth_messages.measured_under_a_time_out(step.words())
-        if step.kind == "exponential":
-            return f"{line}: {growth_messages.exponential_cause()}", None
         asked = by_slug(slug).time.order
-        if step.named_exponent > TARGET_EXPONENT.get(asked, step.named_exponent):
-            line = f"{line}; the task asks {growth_messages.shown_order(asked.value)}"
+        above = step.kind == "power" and step.named_exponent > TARGET_EXPONENT.get(asked, step.named_exponent)
+        line = growth_messages.measured_under_a_time_out(
+            step.words(), step.kind == "exponential", asked.value if above else None
+        )
         return line, None
 
     def close(self) -> None:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from coinrow.game.cost import Order
+from coinrow.grader.messages import growth as messages
 
 MATCHES_BELOW = 0.6  # a time ratio up to 2^(k + this) per doubling is order n^k
 HIGHER_FROM = 0.85  # one of 2^(k + this) or more is a higher order than n^k
@@ -68,23 +69,9 @@ class Step:
         return math.log2(self.ratio) if self.ratio > 0 else 0.0
 
     def words(self, what: str = "time") -> str:
-        """The measured growth in words, e.g. ``the time grows like n³ (×8.1 per doubling, n = 250 → 1000)``.
-
-        >>> Step("power", 8.1, 250, 1000).words()
-        'the time grows like n³ (×8.1 per doubling, n = 250 → 1000)'
-        >>> Step("exponential", 2.0, 16, 20).words()
-        'the time grows exponentially (×2.0 per added coin, n = 16 → 20)'
-        """
-        more = "more than " if self.at_least else ""
-        if self.kind == "exponential":
-            return (
-                f"the {what} grows exponentially ({more}×{self.ratio:.1f} per added coin, "
-                f"n = {self.low} → {self.high})"
-            )
-        return (
-            f"the {what} grows like {power_name(self.named_exponent)} "
-            f"({more}×{self.ratio:.1f} per doubling, n = {self.low} → {self.high})"
-        )
+        """The measured growth in words (``coinrow.grader.messages.growth.growth``)."""
+        power = None if self.kind == "exponential" else power_name(self.named_exponent)
+        return messages.growth(what, power, self.ratio, self.low, self.high, self.at_least)
 
     @property
     def named_exponent(self) -> int:

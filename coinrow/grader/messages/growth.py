@@ -40,14 +40,29 @@ def order_not_told(ratio: float) -> str:
     return f"not told apart (×{ratio:.1f} per doubling)"
 
 
-def measured_under_a_time_out(measured: str) -> str:
-    """The line under a too-slow failure: the growth measured on the first coins of the row."""
-    return f"measured on this row's first coins: {measured}"
+def growth(what: str, power: str | None, ratio: float, low: int, high: int, at_least: bool) -> str:
+    """How ``what`` (time, memory) grew from ``low`` to ``high`` coins: like ``power`` per doubling, or
+    exponentially (``power`` None) per added coin; ``at_least``: the ratio is a lower bound.
+
+    >>> growth("time", "n³", 8.1, 250, 1000, False)
+    'the time grows like n³ (×8.1 per doubling, n = 250 → 1000)'
+    >>> growth("time", None, 2.0, 16, 20, False)
+    'the time grows exponentially (×2.0 per added coin, n = 16 → 20)'
+    """
+    more = "more than " if at_least else ""
+    if power is None:
+        return f"the {what} grows exponentially ({more}×{ratio:.1f} per added coin, n = {low} → {high})"
+    return f"the {what} grows like {power} ({more}×{ratio:.1f} per doubling, n = {low} → {high})"
 
 
-def exponential_cause() -> str:
-    """Why a memoised interval DP takes exponential time: there are only n² intervals to solve."""
-    return "the same intervals are solved again and again (no memo, or a memo that never hits)"
+def measured_under_a_time_out(measured: str, exponential: bool, asked: str | None) -> str:
+    """The line under a too-slow failure: the growth ``measured`` on the first coins of the row; for
+    exponential growth why a memoised interval DP shows it (there are only n² intervals to solve), and
+    ``asked``, the task's order, when the growth measured is above it."""
+    line = f"measured on this row's first coins: {measured}"
+    if exponential:
+        return f"{line}: the same intervals are solved again and again (no memo, or a memo that never hits)"
+    return f"{line}; the task asks {shown_order(asked)}" if asked else line
 
 
 def not_measured() -> str:

@@ -1,6 +1,7 @@
 """A memo that is read but never written.
 
 Mistake: none
+Order: exponential
 """
 
 from collections.abc import Sequence

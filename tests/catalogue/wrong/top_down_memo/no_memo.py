@@ -1,6 +1,7 @@
 """No memo at all: the plain recursion, about 2**n calls.
 
 Mistake: none
+Order: exponential
 """
 
 from collections.abc import Sequence
