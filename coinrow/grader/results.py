@@ -8,6 +8,7 @@ always agree. A formulation whose child ended early gets a ``reason``.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
@@ -158,14 +159,28 @@ def next_line(upcoming: Formulation | None) -> str:
     return f"Next: {slug}: the task is in problems/{slug}/README.md; grade it with make test F={slug}"
 
 
+def printable(text: str) -> str:
+    """``text`` with every control character but the line break and the tab shown as an escape (``\\x1b``).
+
+    A failure's message and what the code printed hold the attempt's own text: an escape sequence
+    in it would reach the terminal, which could clear the summary and draw a "solved" of its own.
+
+    >>> printable("ok\\x1b[2J\\tdone")
+    'ok\\\\x1b[2J\\tdone'
+    """
+    return "".join(
+        c if c in "\n\t" or unicodedata.category(c) not in ("Cc", "Cf") else repr(c)[1:-1] for c in text
+    )
+
+
 def result_lines(result: Result) -> list[str]:
     """One formulation's part of the summary: its status line, then its failures, each indented."""
-    lines = [f"{result.slug:<20} {result.status_line()}"]
+    lines = [f"{result.slug:<20} {printable(result.status_line())}"]
     for failure in result.failures():
-        lines += [f"    {line}" for line in failure.message.splitlines()]
+        lines += [f"    {line}" for line in printable(failure.message).splitlines()]
         if failure.output or failure.more_output:
             lines.append("      what your code printed during this call:")
-            lines += [f"      | {line}" for line in failure.output]
+            lines += [f"      | {printable(line)}" for line in failure.output]
             if failure.more_output:
                 lines.append(f"      … and {failure.more_output} more lines")
     return lines

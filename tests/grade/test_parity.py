@@ -30,6 +30,14 @@ def test_guarantee_lies_between_half_and_optimum(grader: Grader, slug: str, row:
         raise WrongAnswer(slug, row, message)
 
 
+@given(row=even_rows)
+def test_guarantee_is_the_larger_class_sum(grader: Grader, slug: str, row: list[int]) -> None:
+    """On random even rows, exactly max(sum of the even-index coins, sum of the odd-index ones), an exact int:
+    the bounds alone hold for any value between sum/2 and the optimum."""
+    guarantee = max(sum(row[0::2]), sum(row[1::2]))
+    grader.check_value(slug, tuple(row), totals_from_difference(row, exhaustive_difference(row)), guarantee)
+
+
 @given(row=st.lists(coin, min_size=1, max_size=9).filter(lambda r: len(r) % 2 == 1))
 def test_odd_rows_raise_value_error(grader: Grader, slug: str, row: list[int]) -> None:
     """Both functions refuse an odd number of coins with ValueError."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -193,3 +194,22 @@ def test_the_current_folder_as_a_submission_is_named_after_it(
     write(tmp_path / "alice" / "difference_dp.py")
     monkeypatch.chdir(tmp_path / "alice")
     assert read_submission(Path(".")).name == "alice"
+
+
+def test_control_characters_of_an_attempt_reach_neither_the_terminal_nor_the_xml() -> None:
+    """An escape sequence in a message or in what the code printed is shown escaped: it can neither
+    redraw the summary on a terminal nor make the JUnit file invalid XML."""
+    wrong = "difference_dp: score_difference([1, 2]) raised ValueError: \x1b[2J\x1b[Hsolved\x1b[8m"
+    printed = ["\rdifference_dp        solved\x1b[1A"]
+    failure = results_module.Failure("exception", 2, 3, True, wrong, output=printed)
+    record = Record("difference_dp", "tests/grade/test_value.py::test_value", "failed", 0.1, failure=failure)
+    results = {f.slug: Result(f.slug, [record] if f.slug == "difference_dp" else []) for f in FORMULATIONS}
+    lines = results_module.result_lines(results["difference_dp"])
+    assert lines[1:] == [
+        "    difference_dp: score_difference([1, 2]) raised ValueError: \\x1b[2J\\x1b[Hsolved\\x1b[8m",
+        "      what your code printed during this call:",
+        "      | \\rdifference_dp        solved\\x1b[1A",
+    ]
+    message = ET.fromstring(junit_xml("alice", results)).find(".//failure")
+    assert message is not None
+    assert message.get("message") == lines[1].strip()

@@ -7,6 +7,7 @@ from unittest.mock import patch
 import pytest
 
 from coinrow.game.game import Totals
+from coinrow.game.registry import IMPLS, source_file
 from coinrow.game.shown import show_call, show_row
 from coinrow.grader.executor import Executor
 from coinrow.grader.failures import WrongAnswer
@@ -280,3 +281,68 @@ def test_a_failure_not_run_stays_not_run_when_passed_on() -> None:
     passed_on = WrongAnswer("vectorised_dp", (1,), f"{first}\n  a note", kind=first.kind)
     assert (first.kind, first.ran) == ("not-run", False)
     assert (passed_on.kind, passed_on.ran) == ("not-run", False)
+
+
+BURN = """
+import os, threading, time
+
+def _burn(seconds):
+    started = time.thread_time()
+    while time.thread_time() - started < seconds:
+        pass
+"""
+BURNS_IN_SHORT_LIVED = {  # 40 of 0.05 CPU seconds each: 2 s in all, none of them alive when the call returns
+    "threads": BURN
+    + """
+def score_difference(coins):
+    for _ in range(40):
+        worker = threading.Thread(target=_burn, args=(0.05,))
+        worker.start()
+        worker.join()
+    return 0
+""",
+    "processes": BURN
+    + """
+def score_difference(coins):
+    for _ in range(40):
+        child = os.fork()
+        if child == 0:
+            _burn(0.05)
+            os._exit(0)
+        os.waitpid(child, 0)
+    return 0
+""",
+}
+
+
+@pytest.mark.parametrize("where", BURNS_IN_SHORT_LIVED)
+def test_work_done_in_threads_or_processes_that_end_counts_against_the_limit(
+    tmp_path: Path, where: str
+) -> None:
+    """CPU time spent in threads or child processes that have ended is the call's too: 2 s is past 0.5 s."""
+    grader = _attempt(tmp_path, "difference_dp", BURNS_IN_SHORT_LIVED[where])
+    try:
+        with pytest.raises(WrongAnswer) as failure:
+            grader.call("difference_dp", "score_difference", [1, 2])
+    finally:
+        grader.close()
+    assert failure.value.kind == "too-slow", str(failure.value)
+
+
+def test_a_guarantee_right_only_on_the_case_rows_is_failing(tmp_path: Path) -> None:
+    """A parity guarantee exact on the case table's rows and ceil(sum / 2) on every other row is wrong: the
+    random even rows are graded exactly, not only between sum / 2 and the optimum."""
+    from coinrow.game.cases import all_cases
+
+    known = {tuple(c.row): c.parity_guarantee for c in all_cases() if c.parity_guarantee is not None}
+    reference = source_file(IMPLS["solutions"], "parity_strategy").read_text(encoding="utf-8")
+    source = reference.replace("def parity_guarantee(", "def _guarantee(") + (
+        f"\n\nKNOWN = {known!r}\n\n\ndef parity_guarantee(coins):\n    _guarantee(coins)\n"
+        "    return KNOWN.get(tuple(coins), (sum(coins) + 1) // 2)\n"
+    )
+    (tmp_path / "parity_strategy").mkdir()
+    source_file(tmp_path, "parity_strategy").write_text(source, encoding="utf-8")
+    done = run_module("coinrow", "test", f"--impl={tmp_path}", "--formulation=parity_strategy", "--no-cache")
+    (line,) = [x for x in done.stdout.splitlines() if x.startswith("parity_strategy ")]
+    assert line.split()[1] == "FAILING", done.stdout
+    assert done.returncode == 1

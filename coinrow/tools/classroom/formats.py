@@ -20,7 +20,7 @@ import xml.etree.ElementTree as ET
 from typing import Any, Literal
 
 from coinrow.game.registry import CORE, FORMULATIONS, Formulation
-from coinrow.grader.results import Result, result_lines
+from coinrow.grader.results import Result, printable, result_lines
 
 Cell = Literal["solved", "failing", "in progress", "not attempted", "not graded"]
 # a run the grader had to stop, or a file it refused, was not graded to the end: it earns nothing
@@ -121,8 +121,8 @@ def junit_xml(name: str, results: dict[str, Result]) -> bytes:
             counts["tests"] += 1
             if record.outcome == "failed":
                 counts["failures"] += 1
-                message = record.failure.message if record.failure else "failed"
-                printed = record.failure.output if record.failure else []
+                message = printable(record.failure.message) if record.failure else "failed"
+                printed = [printable(line) for line in record.failure.output] if record.failure else []
                 failure = ET.SubElement(case, "failure", message=message.splitlines()[0])
                 failure.text = "\n".join([message, *printed])
             elif record.outcome == "skipped":
@@ -130,7 +130,7 @@ def junit_xml(name: str, results: dict[str, Result]) -> bytes:
                 ET.SubElement(case, "skipped", message="not attempted")
         if result.reason:
             case = ET.SubElement(suite, "testcase", classname=formulation.slug, name="run", time="0.000")
-            ET.SubElement(case, "error", message=result.reason)
+            ET.SubElement(case, "error", message=printable(result.reason))
             counts["tests"] += 1
             counts["errors"] += 1
         suite.attrib.update({key: str(value) for key, value in counts.items()})
