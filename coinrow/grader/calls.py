@@ -35,6 +35,9 @@ from coinrow.grader.wire import WireError, decode, encode, raised_error
 
 DEFAULT_CALL_LIMIT = CALL_LIMIT  # CPU seconds (coinrow.game.settings)
 MAX_CALL_LIMIT = 600.0
+# A traced call's process may grow by tracemalloc's own records (about twice what it traces) and a few
+# MiB of allocator slack; one that grew beyond this hid its memory from tracing.
+UNTRACED_SLACK, UNTRACED_ALLOWANCE = 3, 8 * 2**20
 PREFIX_CALL_LIMIT = 1.0  # CPU seconds a call on the first coins of a too-slow row may take
 
 
@@ -138,14 +141,33 @@ class Caller:
         except WireError as error:
             raise WrongAnswer(slug, row, messages.unreadable_answer(slug, call_text, error)) from None
 
+    def fresh_executor(self, slug: str) -> None:
+        """End the attempt's executor, so the next call imports it anew in a process of its own (whose
+        memory holds nothing an earlier call freed)."""
+        loaded = self._executors.pop(slug, None)
+        if isinstance(loaded, Executor):
+            loaded.close()
+        elif loaded is not None:
+            self._executors[slug] = loaded  # a failure to import stays what it is
+
     def traced_peak(self, slug: str, function: str, row: Sequence[int], seconds: float) -> int:
         """Peak bytes ``tracemalloc`` traces while ``function(row)`` runs for up to ``seconds`` of CPU.
 
+        The figure comes from the attempt's own process, so the judge also reads the process's peak
+        resident memory from the kernel: a call that took far more than it let tracing see (tracing
+        stopped, memory taken around the allocator) fails instead of passing for frugal.
+
         Raises:
-            NotAttempted, WrongAnswer: as ``call``.
+            NotAttempted, WrongAnswer: as ``call``; a traced figure the kernel's contradicts.
         """
-        reply, _ = self._request(slug, function, row, (), seconds)
-        return int(reply.get("peak", 0))
+        executor = self.executor(slug)
+        executor.reset_peak_memory()
+        reply, call_text = self._request(slug, function, row, (), seconds)
+        traced, resident = int(reply.get("peak", 0)), executor.peak_memory()
+        if resident > UNTRACED_SLACK * traced + UNTRACED_ALLOWANCE:
+            message = messages.memory_hidden(slug, call_text, traced, resident)
+            raise WrongAnswer(slug, row, message, kind="growth")
+        return traced
 
     def subject(self, slug: str, function: str, row: Sequence[int]) -> Executed:
         """``function(row)`` of the attempt at ``slug`` as a timing subject (``coinrow.grader.timing``)."""

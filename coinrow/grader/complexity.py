@@ -144,7 +144,9 @@ def _timed_again(grader: Grader, formulation: Formulation, points: list[Point], 
 
 
 def _memory(grader: Grader, formulation: Formulation, sizes: tuple[int, ...]) -> Step | None:
-    """The peak traced memory's growth over ``sizes`` (None if a traced call was cut off)."""
+    """The peak traced memory's growth over ``sizes``, in a fresh executor: memory an earlier call freed
+    and the process kept would hide the growth of its resident memory, which checks the traced figure."""
+    grader.fresh_executor(formulation.slug)
     points = []
     for n in sizes:
         row, _ = dominant_class_row(n, seed=n)

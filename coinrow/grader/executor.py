@@ -46,6 +46,18 @@ class Outcome:
     status: int | None = None  # how a process that died ended: an exit status, or minus a signal's number
 
 
+def resident_kib(pid: int, field: str) -> int:
+    """A process's ``VmRSS`` (resident now) or ``VmHWM`` (resident at its peak) in KiB; 0 if unknown."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith(f"{field}:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
 def cpu_seconds(pid: int) -> float:
     """CPU seconds a process has used: every thread it ran, ended ones too, and every child it reaped.
 
@@ -192,6 +204,22 @@ class Executor:
         if not isinstance(reply, dict):
             return self._broke("the executor answered what is no reply", used)
         return Outcome(reply, used)
+
+    def reset_peak_memory(self) -> None:
+        """Start a new peak of resident memory for every process of the executor (``peak_memory``)."""
+        self._resident_at_reset = {pid: resident_kib(pid, "VmRSS") for pid in self._pids}
+        for pid in self._pids:
+            with contextlib.suppress(OSError), open(f"/proc/{pid}/clear_refs", "w") as refs:
+                refs.write("5")  # the kernel's "reset the peak resident set size"
+
+    def peak_memory(self) -> int:
+        """Bytes the largest process of the executor grew by, at its peak, since ``reset_peak_memory``:
+        read by the kernel, out of the attempt's reach (0 where /proc does not tell)."""
+        grown = [
+            resident_kib(pid, "VmHWM") - before
+            for pid, before in getattr(self, "_resident_at_reset", {}).items()
+        ]
+        return int(max([0, *grown])) * 1024
 
     def _cpu(self) -> float:
         """CPU seconds of the executor's tree as last looked up (looked up again while a call runs long)."""

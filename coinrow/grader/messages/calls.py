@@ -147,6 +147,14 @@ def too_slow_message(
     return f"{message}\n  likely cause: {cause}"
 
 
+def memory_hidden(slug: str, call_text: str, traced: int, resident: int) -> str:
+    """The process of ``call_text`` grew by ``resident`` bytes while tracing saw a peak of ``traced``."""
+    return (
+        f"{slug}: {call_text} let tracemalloc see {traced / 2**20:.1f} MiB at its peak, but its process "
+        f"grew by {resident / 2**20:.1f} MiB: memory hidden from tracing is counted as it is, from outside"
+    )
+
+
 def recursion_message(
     slug: str, call_text: str, n: int, deep_enough: bool, capped_at: int | None, raised_to: int | None
 ) -> str:
