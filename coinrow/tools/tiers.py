@@ -53,8 +53,9 @@ def readme_of(slug: str) -> str:
     return (PROBLEMS / slug / "README.md").read_text(encoding="utf-8")
 
 
-def tier_text(slug: str, number: int, hints: Sequence[Hint]) -> str:
-    """Tier ``number`` (1-based, 1 <= number <= len(hints)) of ``slug`` as printed: a heading line, its body.
+def tier_text(heading: str, number: int, hints: Sequence[Hint]) -> str:
+    """Tier ``number`` (1-based, 1 <= number <= len(hints)) as printed: a line that begins with ``heading``
+    (the kata's slug, or an interview's stage), then the tier's body.
 
     >>> print(tier_text("difference_dp", 1, [Hint("Hint 1: bounds", "Use 0.")]), end="")
     difference_dp, hint 1 of 1: bounds
@@ -62,4 +63,4 @@ def tier_text(slug: str, number: int, hints: Sequence[Hint]) -> str:
     Use 0.
     """
     hint = hints[number - 1]
-    return f"{slug}, hint {number} of {len(hints)}: {hint.topic}\n\n{hint.body}\n"
+    return f"{heading}, hint {number} of {len(hints)}: {hint.topic}\n\n{hint.body}\n"
