@@ -122,7 +122,7 @@ class Folder:
         self.archive = root / "archive"
 
     def name(self, path: Path) -> str:
-        """``path`` as the learner knows it: ``interview/answer.py``, relative to the clone where it can be."""
+        """``path`` as the learner knows it: ``interview/answer.py``, relative to the clone if in it."""
         try:
             return path.relative_to(REPO_ROOT).as_posix()
         except ValueError:

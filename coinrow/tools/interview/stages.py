@@ -12,7 +12,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from coinrow.game.registry import PROBLEMS, Formulation, by_slug, source_file
+from coinrow.game.registry import PROBLEMS, REPO_ROOT, Formulation, by_slug, source_file
+from coinrow.grader.stubs import NoCommittedStub, committed_stub
 
 
 @dataclass(frozen=True)
@@ -95,11 +96,12 @@ def function_stub(slug: str, name: str) -> str:
     """The kata's function ``name`` as a stub for the answer file: its signature, the first paragraph of its
     docstring (which says what it returns, not how), and ``raise NotImplementedError``.
 
-    Read from the kata's stub in ``problems/`` (as committed when the repository's checks run).
+    Read from the kata's stub as shipped (``coinrow.grader.stubs``), never from a learner's attempt in
+    ``problems/``; without git, from the file there.
 
     Raises:
         KeyError: the stub defines no function ``name``.
-        OSError: the stub cannot be read.
+        OSError: without git, the file cannot be read.
 
     >>> print(function_stub("difference_dp", "score_difference"))
     def score_difference(coins: Sequence[int]) -> int:
@@ -107,7 +109,12 @@ def function_stub(slug: str, name: str) -> str:
         raise NotImplementedError
     <BLANKLINE>
     """
-    tree = ast.parse(source_file(PROBLEMS, slug).read_text(encoding="utf-8"))
+    stub = source_file(PROBLEMS, slug)
+    try:
+        source = committed_stub(stub.relative_to(REPO_ROOT).as_posix())
+    except NoCommittedStub:
+        source = stub.read_text(encoding="utf-8")
+    tree = ast.parse(source)
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.name == name:
             summary = (ast.get_docstring(node) or "").split("\n\n")[0].replace("\n", " ")
