@@ -145,6 +145,7 @@ h1 {{ font-size: 1.5rem; }} h2 {{ font-size: 1.2rem; border-top: 1px solid #ccc;
 table {{ border-collapse: collapse; width: 100%; }}
 th, td {{ text-align: left; padding: .3rem .4rem; border-bottom: 1px solid #ddd; vertical-align: top; }}
 td, li, code {{ overflow-wrap: anywhere; }}
+td:first-child {{ overflow-wrap: normal; }}
 pre {{ background: #f4f4f4; padding: .5rem; white-space: pre-wrap; overflow-wrap: anywhere; }}
 blockquote {{ margin: 0; padding-left: .8rem; border-left: 3px solid #88a; color: #444; }}
 </style>
