@@ -176,10 +176,20 @@ trace: $(STAMP) ## the table and the optimal line of play of ROW="5 3 7 10" (F=<
 bench: $(STAMP) ## time and peak memory of every reference vs vectorised_dp (IMPL=problems: your attempts)
 	@$(COINROW) bench --impl=$(or $(IMPL),solutions)
 
-# Hints one tier at a time, read from the task README; the count is kept in build/hints.json.
+# Hints one tier at a time, read from the task README; the count is kept in build/hints.json. Without F=,
+# while an interview is in progress (its session record exists), make hint is make interview HINT=1.
 .PHONY: hint
-hint: $(STAMP) ## the next hint for F=<slug>, one more each call (ALL=1 every tier, RESET=1 starts over)
-	@$(COINROW) hint $(if $(F),"$(F)") $(if $(ALL),--all) $(if $(RESET),--reset)
+INTERVIEW_DIR = $(or $(COINROW_INTERVIEW),interview)
+hint: $(STAMP) ## the next hint for F=<slug>, one more each call (ALL=1, RESET=1); no F= in an interview: its stage's
+	@$(if $(F)$(ALL)$(RESET),,$(if $(wildcard $(INTERVIEW_DIR)/session.json),$(COINROW) interview --hint; exit $$?;)) \
+	$(COINROW) hint $(if $(F),"$(F)") $(if $(ALL),--all) $(if $(RESET),--reset)
+
+# A mock interview against the clock (docs/interview.md): the first call starts it, each later one grades
+# interview/answer.py for the stage being asked; the report card when time is up, all is solved or END=1.
+.PHONY: interview
+interview: $(STAMP) ## a mock interview: start it, then grade your answer (MINUTES=45, HINT=1, END=1, NEW=1)
+	@$(COINROW) interview $(if $(MINUTES),--minutes="$(MINUTES)") $(if $(HINT),--hint) $(if $(END),--end) \
+		$(if $(NEW),--new)
 
 # How strong the grading suite is: mutants of every reference, each graded like an attempt.
 .PHONY: mutate

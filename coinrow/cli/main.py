@@ -72,6 +72,13 @@ COMMANDS = (
     ),
     Command("hint", "coinrow.tools.hint", "the next hint tier of a kata, one more each call", "make hint"),
     Command(
+        "interview",
+        "coinrow.tools.interview.command",
+        "a mock interview against the clock: start it, submit, take a hint, end it with a report card",
+        "make interview",
+        bare=True,
+    ),
+    Command(
         "grade",
         "coinrow.tools.classroom.command",
         "grade a class's submissions; write what Gradescope, GitHub Classroom and JUnit read",

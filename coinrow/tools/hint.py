@@ -1,10 +1,10 @@
 """``make hint F=<slug>``: the task's hints one tier at a time, as rustlings gives them.
 
 The tiers live in one place, the ``<details>`` blocks of ``problems/<slug>/README.md``;
-this module only reads them. How many tiers each kata has shown is remembered in
-``build/hints.json`` (git-ignored, like all of ``build/``; ``COINROW_HINTS_FILE``
-points elsewhere), so each call shows one tier more. ``--all`` shows every tier,
-``--reset`` starts the count over.
+``coinrow.tools.tiers`` reads and words them (an interview shows them the same way).
+How many tiers each kata has shown is remembered in ``build/hints.json`` (git-ignored,
+like all of ``build/``; ``COINROW_HINTS_FILE`` points elsewhere), so each call shows one tier more.
+``--all`` shows every tier, ``--reset`` starts the count over.
 """
 
 from __future__ import annotations
@@ -12,43 +12,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
-from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
-from coinrow.game.registry import FORMULATIONS, PROBLEMS, REPO_ROOT
+from coinrow.game.registry import FORMULATIONS, REPO_ROOT
 from coinrow.game.rowarg import UsageError
+from coinrow.tools.tiers import hint_tiers, readme_of, tier_text
 
 DEFAULT_STATE = REPO_ROOT / "build" / "hints.json"
-_TIER = re.compile(r"<details><summary>(?P<title>.*?)</summary>(?P<body>.*?)</details>", re.DOTALL)
-
-
-@dataclass(frozen=True)
-class Hint:
-    """One tier: its summary line (e.g. ``Hint 1: the two choices``) and its Markdown body."""
-
-    title: str
-    body: str
-
-
-def hint_tiers(readme: str) -> list[Hint]:
-    """The ``<details><summary>…</summary> … </details>`` blocks of a task README, in order.
-
-    >>> hint_tiers("<details><summary>Hint 1: bounds</summary>\\n\\nUse 0.\\n</details>")
-    [Hint(title='Hint 1: bounds', body='Use 0.')]
-    """
-    return [Hint(m["title"].strip(), m["body"].strip()) for m in _TIER.finditer(readme)]
-
-
-def task_text(readme: str) -> str:
-    """A task README without its hint tiers: what the learner reads before asking for a hint."""
-    return _TIER.sub("", readme)
-
-
-def readme_of(slug: str) -> str:
-    """The text of ``problems/<slug>/README.md`` (the repository's task, never a copy of the stubs)."""
-    return (PROBLEMS / slug / "README.md").read_text(encoding="utf-8")
 
 
 def state_file() -> Path:
@@ -71,12 +41,6 @@ def _save(path: Path, shown: dict[str, int]) -> None:
     path.write_text(json.dumps(shown, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
-def _show(slug: str, number: int, hints: Sequence[Hint]) -> str:
-    hint = hints[number - 1]
-    topic = hint.title.partition(": ")[2] or hint.title  # "Hint 2: the two choices" → "the two choices"
-    return f"{slug}, hint {number} of {len(hints)}: {topic}\n\n{hint.body}\n"
-
-
 def next_hint(slug: str, path: Path, *, show_all: bool = False, reset: bool = False) -> str:
     """The text to print for one ``make hint`` call, updating the count in ``path``.
 
@@ -97,16 +61,16 @@ def next_hint(slug: str, path: Path, *, show_all: bool = False, reset: bool = Fa
     if show_all:
         shown[slug] = len(hints)
         _save(path, shown)
-        return "\n".join(_show(slug, k, hints) for k in range(1, len(hints) + 1))
+        return "\n".join(tier_text(slug, k, hints) for k in range(1, len(hints) + 1))
     already = min(shown.get(slug, 0), len(hints))
     if already == len(hints):
         return (
-            _show(slug, already, hints)
+            tier_text(slug, already, hints)
             + f"\nThat was the last of {len(hints)} hints (ALL=1 shows them all, RESET=1 starts over).\n"
         )
     shown[slug] = already + 1
     _save(path, shown)
-    text = _show(slug, already + 1, hints)
+    text = tier_text(slug, already + 1, hints)
     if already + 1 < len(hints):
         return text + f"\nmake hint F={slug} again shows hint {already + 2} of {len(hints)}.\n"
     return text + "\nThat was the last hint.\n"

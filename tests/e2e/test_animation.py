@@ -1,20 +1,15 @@
 """End to end: the animation page in a real headless Chromium (Debian's package, driven by Playwright).
 
-Skipped on a machine without Chromium or Playwright, unless ``CI`` or ``COINROW_E2E_REQUIRED``
-(set by ``make e2e``) is set: there a missing browser is a failure, so CI never skips it
-silently. ``make e2e`` installs the ``e2e`` extra and runs this file; with
-``COINROW_SCREENSHOTS=<folder>`` it saves the screenshots there (the README's
-``docs/animation.png`` comes from ``make e2e``).
+The browser, and when it is skipped, is ``conftest.py``'s. ``make e2e`` installs the ``e2e``
+extra and runs this file; with ``COINROW_SCREENSHOTS=<folder>`` it saves the screenshots there
+(the README's ``docs/animation.png`` comes from ``make e2e``).
 """
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,46 +18,13 @@ import pytest
 from coinrow.game.cases import all_cases
 from coinrow.game.registry import by_slug
 from coinrow.tools.animate.animate import render_html
+from tests.e2e.conftest import new_page, screenshot
 from tests.self.animation_oracle import oracle_cell_text
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-# No sandbox (CI runs as root), and nothing that reaches the network.
-LAUNCH_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SEED = next(c for c in all_cases() if c.label == "seed-greedy-loses-by-two")  # [5, 3, 7, 10]: 15 to 10
-
-
-def _missing(reason: str) -> None:
-    """Fail in CI and under ``make e2e`` (a browser test must never skip silently there); else skip."""
-    if os.environ.get("CI") or os.environ.get("COINROW_E2E_REQUIRED"):
-        pytest.fail(f"{reason}; this run must include the browser test", pytrace=False)
-    pytest.skip(f"{reason}; `make e2e` installs the Python side, `apt-get install chromium` the browser")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Debian's Chromium, launched by Playwright (never a downloaded browser)."""
-    if not (shutil.which(CHROMIUM) or Path(CHROMIUM).is_file()):
-        _missing(f"no Chromium at {CHROMIUM}")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright for Python is not installed")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_FLAGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")
@@ -73,11 +35,6 @@ def seed_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     done = subprocess.run(command, check=True, capture_output=True, text=True, timeout=60)
     assert str(out) in done.stdout
     return out
-
-
-def _new_page(browser: Browser, width: int, height: int) -> Page:
-    # Reduced motion turns the cells' colour transition off, so a screenshot shows the settled page.
-    return browser.new_page(viewport={"width": width, "height": height}, reduced_motion="reduce")
 
 
 def _write_page(tmp_path: Path, row: tuple[int, ...], slug: str) -> Path:
@@ -94,15 +51,6 @@ def _cell_texts(page: Page) -> dict[tuple[int, int], str]:
     return {(i, j): text for i, j, text in cells}
 
 
-def _screenshot(page: Page, tmp_path: Path, name: str) -> Path:
-    folder = Path(os.environ.get("COINROW_SCREENSHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    page.screenshot(path=str(path), full_page=True)
-    assert path.stat().st_size > 10_000  # a real picture, not a blank page
-    return path
-
-
 # One page per kind of cell: a difference, a total read from three cells, a pair. The values of every
 # formulation's table are checked against the oracle without a browser in tests/self/test_animate.py.
 @pytest.mark.parametrize("formulation", ["difference_dp", "min_of_opponent_dp", "paired_tuple_dp"])
@@ -110,7 +58,7 @@ def test_stepping_fills_the_oracles_table_and_reset_empties_it(
     browser: Browser, seed_page: Path, tmp_path: Path, formulation: str
 ) -> None:
     row, slug = SEED.row, formulation
-    page = _new_page(browser, 1280, 800)
+    page = new_page(browser, 1280, 800)
     page.goto((seed_page if slug == "difference_dp" else _write_page(tmp_path, row, slug)).as_uri())
     n = len(row)
     assert set(_cell_texts(page).values()) == {""}
@@ -143,7 +91,7 @@ def test_stepping_fills_the_oracles_table_and_reset_empties_it(
         "second takes 3",
     ]
     if slug == "difference_dp":
-        _screenshot(page, tmp_path, "animation.png")
+        screenshot(page, tmp_path, "animation.png")
         print(f"stepped {clicks} cells in {time.perf_counter() - started:.2f} s")
 
     page.click("#reset")
@@ -154,7 +102,7 @@ def test_stepping_fills_the_oracles_table_and_reset_empties_it(
 
 
 def test_arrow_keys_step_and_run_finishes(browser: Browser, seed_page: Path) -> None:
-    page = _new_page(browser, 1280, 800)
+    page = new_page(browser, 1280, 800)
     page.goto(seed_page.as_uri())
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
@@ -171,7 +119,7 @@ def test_arrow_keys_step_and_run_finishes(browser: Browser, seed_page: Path) -> 
 
 
 def test_phone_width_has_no_sideways_scroll(browser: Browser, tmp_path: Path) -> None:
-    page = _new_page(browser, 390, 844)
+    page = new_page(browser, 390, 844)
     page.goto(_write_page(tmp_path, (8, 15, 3, 7, 2, 9, 4, 6), "difference_dp").as_uri())
     page.click("#step")
     for _ in range(35):  # 8 coins: 8 * 9 / 2 = 36 cells; the keys are quicker to drive than clicks
@@ -180,5 +128,5 @@ def test_phone_width_has_no_sideways_scroll(browser: Browser, tmp_path: Path) ->
     assert page_width <= 390, f"the page is {page_width} px wide on a 390 px screen"
     assert page.locator("#step").is_visible()
     assert page.locator("#answer").is_visible()
-    _screenshot(page, tmp_path, "animation-phone.png")
+    screenshot(page, tmp_path, "animation-phone.png")
     page.close()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.registry import FORMULATIONS, REPO_ROOT
-from coinrow.tools.hint import hint_tiers, readme_of
+from coinrow.tools.tiers import hint_tiers, readme_of
 from tests.self.commandline import make, own_stderr
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, Formulation, source_file
 from coinrow.grader.jail import UNSANDBOXED_VARIABLE
-from coinrow.tools.hint import hint_tiers, readme_of, task_text
+from coinrow.tools.tiers import hint_tiers, readme_of, task_text
 from tests.self.commandline import coinrow, environment
 
 FAST = ("--row=5 3 7 10", "--sizes=16", "--oracle-sizes=4")  # one size each: growth is not the point here
