@@ -38,6 +38,7 @@ MAX_CALL_LIMIT = 600.0
 # A traced call's process may grow by tracemalloc's own records (about twice what it traces) and a few
 # MiB of allocator slack; one that grew beyond this hid its memory from tracing.
 UNTRACED_SLACK, UNTRACED_ALLOWANCE = 3, 8 * 2**20
+TRACE_GRACE = 1.0  # CPU seconds a traced call is given beyond its own cut-off
 PREFIX_CALL_LIMIT = 1.0  # CPU seconds a call on the first coins of a too-slow row may take
 
 
@@ -77,6 +78,7 @@ class Caller:
     _executors: dict[str, Executor | WrongAnswer] = field(default_factory=dict)  # shared by a prober
     _too_slow_at: dict[str, int] = field(default_factory=dict)
     last_cpu: float = 0.0  # CPU seconds the last call took in its executor, read from outside
+    last_trace_cut: bool = False  # the last traced call was cut off before it returned
 
     def executor(self, slug: str) -> Executor:
         """The attempt's executor, its file imported; import problems are reported as a ``WrongAnswer``."""
@@ -198,9 +200,13 @@ class Caller:
             raise WrongAnswer(slug, row, messages.already_too_slow(slug, call_text, slow_n), ran=False)
         executor = self.executor(slug)
         request = call_request(function, (row, *extra), trace)
-        outcome = executor.request(request, self.call_limit, waiting_limit(self.call_limit))
+        # a traced call ends itself after ``trace`` seconds (tracing slows it down): the limit leaves room
+        limit = self.call_limit if trace is None else max(self.call_limit, trace + TRACE_GRACE)
+        outcome = executor.request(request, limit, waiting_limit(limit))
         self.last_cpu = outcome.cpu
-        return self._reply_or_raise(slug, function, row, extra, outcome), call_text
+        reply = self._reply_or_raise(slug, function, row, extra, outcome)
+        self.last_trace_cut = "traced" in reply
+        return reply, call_text
 
     def _reply_or_raise(
         self, slug: str, function: str, row: Sequence[int], extra: tuple[object, ...], outcome: Outcome
@@ -268,8 +274,10 @@ class Caller:
                 return Point(n, limit, timed_out=True)
 
         try:
+            # the executor was ended with the call: start and import it again outside the timings
+            self.time_calls(slug, function, list(row[:2]), 1, self.call_limit + STARTUP_CPU)
             points = climb(ladder(len(row)), seconds_at)
-        except (WrongAnswer, NotAttempted):
+        except (WrongAnswer, NotAttempted, CallTimeout):
             return None
         points.append(Point(len(row), self.call_limit, timed_out=True))
         step = per_coin(points) or last_doubling(points)

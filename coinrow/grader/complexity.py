@@ -2,9 +2,10 @@
 
 Each size is one row solved by hand (``dominant_class_row``). The time of each size is one
 call's CPU time in the attempt's executor, with the garbage collector off as ``timeit``
-has it (``Caller.time_calls``); the value on the largest row timed is then checked. When
-the two largest sizes leave the order unclear (``growth.judged``), both are timed again
-(``REPEATS`` calls in all, the fastest kept) before anything is said. Memory is the peak
+has it (``Caller.time_calls``); the value on the largest row timed is then checked. Unless
+the first timings show the task's order plainly, the two largest sizes are timed again
+in turn (``REPEATS`` calls each in all, the fastest kept) before the order is judged
+(``growth.judged``). Memory is the peak
 ``tracemalloc`` traces, on smaller rows (it is the same on every machine and every run).
 """
 
@@ -21,6 +22,7 @@ from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grading import Grader
 from coinrow.grader.growth import (
     MEMORY_MARGINS,
+    SURELY_WITHIN,
     TARGET_EXPONENT,
     TIME_MARGINS,
     Point,
@@ -37,7 +39,7 @@ TIME_LADDERS = {2: (126, 250, 500, 1000), 1: (4000, 8000, 16000, 32000, 64000, 1
 MEMORY_LADDERS = {2: (50, 100, 200), 1: (1000, 2000, 4000)}  # by the time order: traced calls are slow
 SHORTEST_TIMING = 0.02  # seconds: a call shorter than this is timed again in a batch this long
 BATCH_CAP = 100  # calls in such a batch at most
-REPEATS = 3  # calls at each of the two deciding sizes when the first timing left the order unclear
+REPEATS = 3  # calls at each of the two deciding sizes when the first timing did not show the order plainly
 TRACE_SECONDS = 2.0  # a traced call (tracemalloc slows Python down) is cut off after this much CPU
 
 
@@ -85,9 +87,10 @@ def check_growth(grader: Grader, slug: str) -> Measured:
     formulation = by_slug(slug)
     target = TARGET_EXPONENT[formulation.time.order]
     points = climb(TIME_LADDERS[target], lambda n: _timed(grader, formulation, n))
-    _check_value(grader, formulation, max(p.n for p in points if not p.timed_out))
+    finished = [p.n for p in points if not p.timed_out]
+    _check_value(grader, formulation, max(finished, default=points[0].n))  # raises too-slow if none did
     time = last_doubling(points)
-    if time is not None and judged(time, target) == "unclear":
+    if time is not None and not time.at_least and abs(time.exponent - target) > SURELY_WITHIN:
         time = last_doubling(_timed_again(grader, formulation, points, time))
     if time is not None and judged(time, target) == "higher":
         _fail(formulation, time, "time", formulation.time, not formulation.returns.graded_move_by_move)
@@ -133,14 +136,16 @@ def _check_value(grader: Grader, formulation: Formulation, n: int) -> None:
 
 
 def _timed_again(grader: Grader, formulation: Formulation, points: list[Point], step: Step) -> list[Point]:
-    """The two sizes of ``step`` timed ``REPEATS`` times more, the fastest call of each kept."""
-    again = []
-    for point in points:
-        if point.n in (step.low, step.high) and not point.timed_out:
-            timings = [point, *(_timed(grader, formulation, point.n) for _ in range(REPEATS - 1))]
-            point = min(timings, key=lambda p: (p.timed_out, p.seconds))
-        again.append(point)
-    return again
+    """The two sizes of ``step`` timed ``REPEATS`` times in all, in turn (a busy spell slows both alike),
+    the fastest call of each kept."""
+    deciding = {p.n: p for p in points if p.n in (step.low, step.high) and not p.timed_out}
+    fastest = dict(deciding)
+    for _ in range(REPEATS - 1):
+        for n in deciding:
+            timed = _timed(grader, formulation, n)
+            if (timed.timed_out, timed.seconds) < (fastest[n].timed_out, fastest[n].seconds):
+                fastest[n] = timed
+    return [fastest.get(p.n, p) for p in points]
 
 
 def _memory(grader: Grader, formulation: Formulation, sizes: tuple[int, ...]) -> Step | None:
@@ -151,5 +156,7 @@ def _memory(grader: Grader, formulation: Formulation, sizes: tuple[int, ...]) ->
     for n in sizes:
         row, _ = dominant_class_row(n, seed=n)
         peak = grader.traced_peak(formulation.slug, formulation.value_function, row, TRACE_SECONDS)
-        points.append(Point(n, float(peak)))
+        points.append(Point(n, float(peak), timed_out=grader.last_trace_cut))  # cut off: at least this
+        if grader.last_trace_cut:
+            break
     return last_doubling(points, meaningful=1.0)

@@ -12,11 +12,11 @@ Where a call runs out of its CPU limit, the limit is a lower bound of its time, 
 from it is a lower bound too (``Step.at_least``). Memory is measured the same way, by the peak
 ``tracemalloc`` traces; it does not depend on the machine at all.
 
-The margins (``judged``): a time ratio at most 2^(k + 0.6) matches an order n^k; one at least
-2^(k + 0.85) is a higher order; in between, measured once more, then "could not tell" rather
-than a guess. Measured here on the references, the largest ratio seen for an n² table kata
-was ×6.5 (top_down_memo, n = 500 -> 1000, on a busy machine, from cache misses on a 500 k-entry
-memo), under 2^2.85 = 7.2; the catalogue's cubic answers give ×7.8 and above.
+The margins (``judged``): a time ratio at most 2^(k + 0.5) matches an order n^k; one at least
+2^(k + 0.7) is a higher order; in between, "could not tell" rather than a guess. Measured on a
+quiet 2-core machine, interleaved and the fastest of three calls kept, the references' ratios
+from n = 500 to 1000 lay at ×3.8-4.1, top_down_memo's at ×5.2-5.4 (cache misses on a memo of
+500 k entries), under 2^2.5 = 5.66; the catalogue's cubic answers at ×6.9-8.9, over 2^2.7 = 6.5.
 """
 
 from __future__ import annotations
@@ -30,13 +30,15 @@ from typing import Literal
 from coinrow.game.cost import Order
 from coinrow.grader.messages import growth as messages
 
-MATCHES_BELOW = 0.6  # a time ratio up to 2^(k + this) per doubling is order n^k
-HIGHER_FROM = 0.85  # one of 2^(k + this) or more is a higher order than n^k
+MATCHES_BELOW = 0.5  # a time ratio up to 2^(k + this) per doubling is order n^k
+HIGHER_FROM = 0.7  # one of 2^(k + this) or more is a higher order than n^k
+SURELY_WITHIN = 0.15  # a first, single timing within 2^(k ± this) per doubling needs no second look
 # Memory is traced, not timed: the same on every run, so its margins are narrower (the references' ratios
 # lie at 3.9-4.8 for n², the catalogue's n³ answers at 6.7 and above).
 MEMORY_MARGINS = (0.45, 0.6)
 TIME_MARGINS = (MATCHES_BELOW, HIGHER_FROM)
 EXPONENTIAL_PER_COIN = 1.5  # per added coin, from n = 12 on: beyond any polynomial of degree 4
+PER_COIN_STEP = 4  # coins between two sizes compared per added coin, at most
 MEANINGFUL_SECONDS = 0.001  # shorter calls are mostly the call's own fixed cost: never read alone
 STEP_STOP_SECONDS = 0.25  # a ladder stops climbing after a call this long: the next is ~4-8x
 
@@ -75,8 +77,8 @@ class Step:
 
     @property
     def named_exponent(self) -> int:
-        """The whole exponent the ratio is nearest to (0: flat; a lower bound rounds up)."""
-        exponent = math.ceil(self.exponent - 0.3) if self.at_least else round(self.exponent)
+        """The whole exponent the ratio is nearest to (0: flat); for a lower bound, the largest it proves."""
+        exponent = math.floor(self.exponent) if self.at_least else round(self.exponent)
         return max(0, exponent)
 
 
@@ -100,7 +102,7 @@ def judged(step: Step, target: int, margins: tuple[float, float] = TIME_MARGINS)
 
     >>> judged(Step("power", 4.3, 500, 1000), 2), judged(Step("power", 7.9, 500, 1000), 2)
     ('matches', 'higher')
-    >>> judged(Step("power", 6.6, 500, 1000), 2)
+    >>> judged(Step("power", 6.1, 500, 1000), 2)  # between 2^2.5 = 5.66 and 2^2.7 = 6.5
     'unclear'
     >>> judged(Step("power", 2.1, 500, 1000, at_least=True), 2)  # a lower bound within n²: no proof
     'unclear'
@@ -144,15 +146,20 @@ def per_coin(points: Sequence[Point]) -> Step | None:
     Step(kind='exponential', ratio=2.0, low=16, high=18, at_least=False)
     >>> per_coin([Point(16, 0.0011), Point(18, 0.0014)]) is None  # n³ at this size: ×1.13 per coin
     True
+    >>> per_coin([Point(20, 0.17), Point(22, 0.69), Point(126, 1.5, timed_out=True)]).ratio > 1.9
+    True
+    >>> per_coin([Point(20, 0.17), Point(22, 0.69), Point(26, 1.5, timed_out=True)]).low
+    20
     """
     small = sorted((p for p in points if p.n >= 12), key=lambda p: p.n)
     for low, high in reversed(list(itertools.pairwise(small))):
-        if low.timed_out or low.seconds < MEANINGFUL_SECONDS:
+        if low.timed_out or low.seconds < MEANINGFUL_SECONDS or high.n - low.n > PER_COIN_STEP:
             continue
         ratio = (high.seconds / low.seconds) ** (1 / (high.n - low.n))
         if ratio >= EXPONENTIAL_PER_COIN:
             return Step("exponential", ratio, low.n, high.n, high.timed_out)
-        return None
+        if not high.timed_out:  # a lower bound under the threshold proves nothing: look further down
+            return None
     return None
 
 
