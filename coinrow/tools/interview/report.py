@@ -44,11 +44,10 @@ class StageCard:
 
     @property
     def complexity(self) -> str:
-        """The final answer's measured order of growth, or the kata's target, labelled as such."""
+        """The final answer's orders of growth as the grader measured them, beside the kata's target."""
         measured = self.attempts[-1].measured if self.attempts else None
-        return (
-            f"measured {measured}" if measured else f"target {self.stage.target} (the kata's; not measured)"
-        )
+        target = f"the task asks {self.stage.target}"
+        return f"measured {measured} ({target})" if measured else f"not measured ({target})"
 
 
 def stage_cards(session: Session) -> list[StageCard]:
