@@ -128,6 +128,9 @@ def test_a_learners_folder_is_graded_then_timed_beside_the_reference(learner: Pa
     assert status["difference_dp"] == "ok"
     assert status["min_of_opponent_dp"] == "failing"
     assert {status[f.slug] for f in FORMULATIONS[2:]} == {"not attempted"}
+    measured = {a["slug"]: a["measured"] for a in data["anatomy"]}
+    assert measured["difference_dp"].startswith("time ~")  # the learner's orders, as grading measured them
+    assert measured["min_of_opponent_dp"] is None  # a failing kata has none
     answers = {a["slug"]: a for a in data["answers"][0]["formulations"]}
     assert answers["difference_dp"]["verdict"] == "agrees"
     assert answers["min_of_opponent_dp"]["verdict"] == "differs"  # 0, where the oracle's first is 22

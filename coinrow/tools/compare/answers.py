@@ -31,7 +31,8 @@ def oracle_totals(row: Sequence[int]) -> Totals:
 
 def graded_statuses(impl_dir: Path) -> dict[str, tuple[Status, str]]:
     """Each formulation's status as ``make test`` gives it (from the progress cache where it can), with
-    a one-line reason when it is not solved (the smallest failure's first line, without its slug)."""
+    a one-line reason when it is not solved (the smallest failure's first line, without its slug), and
+    for a solved one the orders of growth grading measured (``time ~n², memory ~n²``), if any."""
     (results,) = grade({impl_dir: []}).values()
     statuses: dict[str, tuple[Status, str]] = {}
     for slug, result in results.items():
@@ -39,7 +40,7 @@ def graded_statuses(impl_dir: Path) -> dict[str, tuple[Status, str]]:
         reason = failures[0].message.splitlines()[0].removeprefix(f"{slug}: ") if failures else ""
         match result.status:
             case "solved":
-                reason = ""
+                reason = result.measured or ""
             case "not attempted" | "in progress":
                 reason = "a function still raises NotImplementedError"
             case "stopped":

@@ -163,6 +163,8 @@ def to_json(c: Comparison) -> dict[str, Any]:
                 "source": f.source,
                 "bonus": f.bonus,
                 "status": status_word(c.statuses[f.slug][0]),
+                # the orders of growth grading measured, for a solved one: "time ~n², memory ~n²"
+                "measured": c.statuses[f.slug][1] or None if c.statuses[f.slug][0] == "solved" else None,
             }
             for f in FORMULATIONS
         ],

@@ -104,7 +104,9 @@ def anatomy_table(c: Comparison) -> Table:
         if f.bonus:
             facts.append("\n(bonus)")
         if c.impl != REFERENCE:
-            facts.append(f"\nyours: {status_word(c.statuses[f.slug][0])}")
+            status, said = c.statuses[f.slug]
+            measured = f" ({said})" if status == "solved" and said else ""  # the orders grading measured
+            facts.append(f"\nyours: {status_word(status)}{measured}")
         details = Text()
         for name, fact in (
             ("state", f.state),
