@@ -30,12 +30,13 @@ from coinrow.grader.growth import (
     climb,
     judged,
     last_doubling,
+    over_two_doublings,
     power_name,
 )
 from coinrow.grader.messages import growth as messages
 from coinrow.grader.timeout import CallTimeout
 
-TIME_LADDERS = {2: (126, 250, 500, 1000), 1: (4000, 8000, 16000, 32000, 64000, 128000)}
+TIME_LADDERS = {2: (126, 250, 500, 1000), 1: (1000, 2000, 4000, 8000, 16000, 32000, 64000, 128000)}
 MEMORY_LADDERS = {2: (50, 100, 200), 1: (1000, 2000, 4000)}  # by the time order: traced calls are slow
 SHORTEST_TIMING = 0.02  # seconds: a call shorter than this is timed again in a batch this long
 BATCH_CAP = 100  # calls in such a batch at most
@@ -93,7 +94,9 @@ def check_growth(grader: Grader, slug: str) -> Measured:
     if time is not None and not time.at_least and abs(time.exponent - target) > SURELY_WITHIN:
         time = last_doubling(_timed_again(grader, formulation, points, time))
     if time is not None and judged(time, target) == "higher":
-        _fail(formulation, time, "time", formulation.time, not formulation.returns.graded_move_by_move)
+        said = over_two_doublings(points, time)
+        said = said if said.named_exponent > target else time
+        _fail(formulation, said, "time", formulation.time, not formulation.returns.graded_move_by_move)
     space_target = TARGET_EXPONENT.get(formulation.space.order)
     memory = None
     if space_target is not None:
