@@ -77,9 +77,8 @@ class Step:
 
     @property
     def named_exponent(self) -> int:
-        """The whole exponent the ratio is nearest to (0: flat); for a lower bound, the largest it proves."""
-        exponent = math.floor(self.exponent) if self.at_least else round(self.exponent)
-        return max(0, exponent)
+        """The whole exponent the ratio is nearest to (0: flat); the words say when the ratio is a bound."""
+        return max(0, round(self.exponent))
 
 
 def power_name(exponent: int) -> str:

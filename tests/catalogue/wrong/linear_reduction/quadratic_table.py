@@ -3,6 +3,7 @@
 Fails at n = 10^6: 10**12 steps never finish within the limit.
 
 Mistake: none
+Order: n²
 """
 
 from collections.abc import Sequence

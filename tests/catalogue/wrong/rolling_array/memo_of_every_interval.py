@@ -4,6 +4,7 @@ Top-down memoisation handed in as rolling_array: it is O(n^2) memory like the
 full table, only filled lazily.
 
 Mistake: none
+Order: n²
 """
 
 import sys

@@ -3,6 +3,7 @@
 At n = 4000 the table alone is 4000 lists of 4000 pointers, 128 MB.
 
 Mistake: none
+Order: n²
 """
 
 from collections.abc import Sequence

@@ -1,6 +1,7 @@
 """0 used as 'not computed': right values, but every interval worth 0 is solved again and again.
 
 Mistake: none
+Order: exponential
 """
 
 import sys
