@@ -39,6 +39,7 @@ MEMORY_MARGINS = (0.45, 0.6)
 TIME_MARGINS = (MATCHES_BELOW, HIGHER_FROM)
 EXPONENTIAL_PER_COIN = 1.5  # per added coin, from n = 12 on: beyond any polynomial of degree 4
 PER_COIN_STEP = 4  # coins between two sizes compared per added coin, at most
+EXPONENTIAL_SECONDS = 0.005  # per added coin, only calls this long are compared (their fixed cost is small)
 MEANINGFUL_SECONDS = 0.001  # shorter calls are mostly the call's own fixed cost: never read alone
 STEP_STOP_SECONDS = 0.25  # a ladder stops climbing after a call this long: the next is ~4-8x
 
@@ -164,26 +165,33 @@ def over_two_doublings(points: Sequence[Point], step: Step, meaningful: float = 
 
 def per_coin(points: Sequence[Point]) -> Step | None:
     """Exponential growth on small rows: the ratio per added coin between the two largest sizes measured
-    (n >= 12, the smaller meaningful), when it is ``EXPONENTIAL_PER_COIN`` or more; else None.
+    (n >= 12, each step at most ``PER_COIN_STEP`` coins), when it and the step before it are both
+    ``EXPONENTIAL_PER_COIN`` or more, on calls long enough to be read (the smaller of each pair
+    ``EXPONENTIAL_SECONDS`` or more: a call's fixed cost does not move it); else None.
 
-    >>> per_coin([Point(16, 0.02), Point(18, 0.08)])
-    Step(kind='exponential', ratio=2.0, low=16, high=18, at_least=False)
-    >>> per_coin([Point(16, 0.0011), Point(18, 0.0014)]) is None  # n³ at this size: ×1.13 per coin
+    >>> found = per_coin([Point(16, 0.012), Point(18, 0.047), Point(20, 0.19)])
+    >>> found.kind, round(found.ratio, 2), found.low, found.high  # (0.19 / 0.047) ** (1 / 2)
+    ('exponential', 2.01, 18, 20)
+    >>> per_coin([Point(18, 0.047), Point(20, 0.19)]) is None  # one step alone is not enough
     True
-    >>> per_coin([Point(20, 0.17), Point(22, 0.69), Point(126, 1.5, timed_out=True)]).ratio > 1.9
+    >>> per_coin([Point(20, 0.0011), Point(22, 0.0031), Point(24, 0.0092)]) is None  # too short to read
     True
-    >>> per_coin([Point(20, 0.17), Point(22, 0.69), Point(26, 1.5, timed_out=True)]).low
+    >>> per_coin([Point(18, 0.04), Point(20, 0.17), Point(22, 0.69), Point(26, 1.5, timed_out=True)]).low
     20
     """
     small = sorted((p for p in points if p.n >= 12), key=lambda p: p.n)
+    steps: list[Step] = []  # per-coin steps from the largest size down
     for low, high in reversed(list(itertools.pairwise(small))):
-        if low.timed_out or low.seconds < MEANINGFUL_SECONDS or high.n - low.n > PER_COIN_STEP:
+        if low.timed_out or low.seconds < EXPONENTIAL_SECONDS or high.n - low.n > PER_COIN_STEP:
             continue
         ratio = (high.seconds / low.seconds) ** (1 / (high.n - low.n))
-        if ratio >= EXPONENTIAL_PER_COIN:
-            return Step("exponential", ratio, low.n, high.n, high.timed_out)
-        if not high.timed_out:  # a lower bound under the threshold proves nothing: look further down
-            return None
+        if high.timed_out and ratio < EXPONENTIAL_PER_COIN:
+            continue  # a lower bound under the threshold proves nothing: look further down
+        steps.append(Step("exponential", ratio, low.n, high.n, high.timed_out))
+        if len(steps) == 2:
+            break
+    if len(steps) == 2 and all(step.ratio >= EXPONENTIAL_PER_COIN for step in steps):
+        return steps[1] if steps[0].at_least else steps[0]
     return None
 
 
