@@ -55,18 +55,20 @@ class Measured:
 
     def summary(self) -> str:
         """What a solved kata's summary line says, e.g. ``time ~n², memory ~n²``."""
-        time = _seen(self.time, self.time_target, TIME_MARGINS)
+        time = _seen(self.time, self.time_target, TIME_MARGINS, floor=1)
         memory = _seen(self.memory, self.memory_target, MEMORY_MARGINS)
         return messages.measured_orders(time, memory)
 
 
-def _seen(step: Step | None, target: int | None, margins: tuple[float, float]) -> str | None:
-    """The order ``step`` shows in the summary (never above the target: a higher one failed)."""
+def _seen(step: Step | None, target: int | None, margins: tuple[float, float], floor: int = 0) -> str | None:
+    """The order ``step`` shows in the summary: never above the target (a higher one failed), never below
+    ``floor`` (a call reads its n coins: time grows at least like n, however flat its fixed costs make
+    the sizes timed look, as n NumPy calls do at n <= 1000)."""
     if step is None or target is None:
         return None
     if judged(step, target, margins) == "unclear":
         return messages.order_not_told(step.ratio)
-    return messages.order_seen(power_name(min(step.named_exponent, target)))
+    return messages.order_seen(power_name(min(max(step.named_exponent, floor), target)))
 
 
 def growth_checked(formulation: Formulation) -> bool:
