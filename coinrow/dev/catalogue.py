@@ -149,10 +149,11 @@ def measured_order(message: str) -> str | None:
     >>> measured_order("measured on the row's first coins: the time grows exponentially (×2.0 per coin)")
     'exponential'
     """
-    found = re.search(r"grows (?:like (\S+)|(exponentially))", message)
+    found = re.search(r"grows (?:like (\S+)|faster than (\S+)|(exponentially))", message)
     if found is None:
         return None
-    return found.group(1) or "exponential"
+    like, faster, _ = found.groups()
+    return like or (f"faster than {faster}" if faster else "exponential")
 
 
 def grade_all(

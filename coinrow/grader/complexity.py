@@ -29,6 +29,7 @@ from coinrow.grader.growth import (
     Step,
     climb,
     judged,
+    judged_steadily,
     last_doubling,
     over_two_doublings,
     power_name,
@@ -94,23 +95,35 @@ def check_growth(grader: Grader, slug: str) -> Measured:
     _check_value(grader, formulation, max(finished, default=points[0].n))  # raises too-slow if none did
     time = last_doubling(points)
     if time is not None and not time.at_least and abs(time.exponent - target) > SURELY_WITHIN:
-        time = last_doubling(_timed_again(grader, formulation, points, time))
-    if time is not None and judged(time, target) == "higher":
+        points = _timed_again(grader, formulation, points, time)
+        time = last_doubling(points)
+    if time is not None and judged_steadily(points, time, target) == "higher":
         said = over_two_doublings(points, time)
-        said = said if said.named_exponent > target else time
-        _fail(formulation, said, "time", formulation.time, not formulation.returns.graded_move_by_move)
+        said = said if said.named_exponent > target or time.named_exponent <= target else time
+        _fail(
+            formulation, said, "time", formulation.time, not formulation.returns.graded_move_by_move, target
+        )
     space_target = TARGET_EXPONENT.get(formulation.space.order)
     memory = None
     if space_target is not None:
         memory = _memory(grader, formulation, MEMORY_LADDERS[target])
         if memory is not None and judged(memory, space_target, MEMORY_MARGINS) == "higher":
-            _fail(formulation, memory, "memory", formulation.space, False)
+            _fail(formulation, memory, "memory", formulation.space, False, space_target)
     return Measured(time, memory, target, space_target)
 
 
-def _fail(formulation: Formulation, step: Step, what: str, asked: Cost, values_checked: bool) -> None:
-    """Raise the growth failure: ``step`` of ``what`` ("time", "memory") grows faster than ``asked``."""
-    message = messages.grows_faster(formulation.slug, step.words(what), asked.order.value, values_checked)
+def _fail(
+    formulation: Formulation,
+    step: Step,
+    what: str,
+    asked: Cost,
+    values_checked: bool,
+    target: int | None = None,
+) -> None:
+    """Raise the growth failure: ``step`` of ``what`` ("time", "memory") grows faster than ``asked``
+    (n^``target``)."""
+    measured = step.words(what, above=target)
+    message = messages.grows_faster(formulation.slug, measured, asked.order.value, values_checked)
     row, _ = dominant_class_row(step.high, seed=step.high)  # the failure is shown as of this length
     raise WrongAnswer(formulation.slug, row, message, kind="growth")
 
@@ -141,9 +154,13 @@ def _check_value(grader: Grader, formulation: Formulation, n: int) -> None:
 
 
 def _timed_again(grader: Grader, formulation: Formulation, points: list[Point], step: Step) -> list[Point]:
-    """The two sizes of ``step`` timed ``REPEATS`` times in all, in turn (a busy spell slows both alike),
-    the fastest call of each kept."""
-    deciding = {p.n: p for p in points if p.n in (step.low, step.high) and not p.timed_out}
+    """The two sizes of ``step`` and the one a doubling below them timed ``REPEATS`` times in all, in turn
+    (a busy spell slows them alike), the fastest call of each kept."""
+
+    def deciding_size(n: int) -> bool:
+        return n in (step.low, step.high) or 0.9 <= math.log2(step.low / n) <= 1.1
+
+    deciding = {p.n: p for p in points if deciding_size(p.n) and not p.timed_out}
     fastest = dict(deciding)
     for _ in range(REPEATS - 1):
         for n in deciding:

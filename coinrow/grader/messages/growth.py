@@ -40,9 +40,12 @@ def order_not_told(ratio: float) -> str:
     return f"not told apart (×{ratio:.1f} per doubling)"
 
 
-def growth(what: str, power: str | None, ratio: float, low: int, high: int, at_least: bool) -> str:
-    """How ``what`` (time, memory) grew from ``low`` to ``high`` coins: like ``power`` per doubling, or
-    exponentially (``power`` None) per added coin; ``at_least``: the ratio is a lower bound.
+def growth(
+    what: str, power: str | None, ratio: float, low: int, high: int, at_least: bool, faster: bool = False
+) -> str:
+    """How ``what`` (time, memory) grew from ``low`` to ``high`` coins: like ``power`` per doubling (or
+    ``faster`` than it), or exponentially (``power`` None) per added coin; ``at_least``: the ratio is a
+    lower bound.
 
     >>> growth("time", "n³", 8.1, 250, 1000, False)
     'the time grows like n³ (×8.1 per doubling, n = 250 → 1000)'
@@ -52,7 +55,8 @@ def growth(what: str, power: str | None, ratio: float, low: int, high: int, at_l
     more = "more than " if at_least else ""
     if power is None:
         return f"the {what} grows exponentially ({more}×{ratio:.1f} per added coin, n = {low} → {high})"
-    return f"the {what} grows like {power} ({more}×{ratio:.1f} per doubling, n = {low} → {high})"
+    how = "faster than" if faster else "like"
+    return f"the {what} grows {how} {power} ({more}×{ratio:.1f} per doubling, n = {low} → {high})"
 
 
 def measured_under_a_time_out(measured: str, exponential: bool, asked: str | None) -> str:
