@@ -132,9 +132,11 @@ docs: $(DEV_STAMP)
 catalogue: $(DEV_STAMP) ## grade every catalogued wrong answer and correct alternative, as a table
 	@$(COINROW) dev catalogue
 
-watch: $(STAMP) ## re-grade on every save (F=<slug> for one)
-	$(VENV)/bin/ptw --now --clear --patterns '*.py,**/*.py' --ignore-patterns '**/backups/*' \
-		--runner $(PY) problems -m coinrow test --impl=problems $(GRADE_ARGS)
+# A warm grader: it imports the suite once, then grades each save in a child forked from it
+# (coinrow/tools/watch/watcher.py), the summary on screen about half a second after the file is written.
+watch: $(STAMP) ## grade each attempt again as it is saved (F=<slug> for one, LIMIT=, JOBS=)
+	@$(COINROW) watch --impl=problems --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") \
+		$(if $(JOBS),--jobs="$(JOBS)")
 
 reset: $(STAMP) ## restore the stub of F=<slug> from git, after backing up your attempt
 	@$(COINROW) reset $(F)
