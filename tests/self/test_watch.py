@@ -37,26 +37,30 @@ class Watching:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.out: list[str] = []  # every line it printed, in order
+        self._unread = b""  # what it printed past the last line read
         self.process = subprocess.Popen(
             [sys.executable, "-m", "coinrow", "watch", "--impl", str(folder), "--formulation", SLUG],
             cwd=REPO_ROOT,
             env=environment(),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            text=True,
         )
 
     def until(self, last: str) -> list[str]:
         """The lines printed from now up to the first one that is ``last``, that one included."""
         assert self.process.stdout is not None
+        fd = self.process.stdout.fileno()
         lines: list[str] = []
         while not lines or lines[-1] != last:
-            if not select.select([self.process.stdout], [], [], HANG)[0]:
-                pytest.fail(f"the watcher said nothing for {HANG:g} s after: {lines}")
-            line = self.process.stdout.readline()
-            if not line:
-                pytest.fail(f"the watcher ended: {lines}; {self.stop()[1]}")
-            lines.append(line.rstrip("\n"))
+            while b"\n" not in self._unread:
+                if not select.select([fd], [], [], HANG)[0]:
+                    pytest.fail(f"the watcher said nothing for {HANG:g} s after: {lines}")
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    pytest.fail(f"the watcher ended: {lines}; {self.stop()[1]}")
+                self._unread += chunk
+            line, _, self._unread = self._unread.partition(b"\n")
+            lines.append(line.decode("utf-8"))
         self.out += lines
         return lines
 
@@ -69,7 +73,7 @@ class Watching:
         """End it as Ctrl+C would (SIGTERM); its exit status and what it wrote on stderr."""
         self.process.terminate()
         _, err = self.process.communicate(timeout=HANG)
-        return self.process.returncode, err
+        return self.process.returncode, err.decode("utf-8", errors="replace")
 
 
 @pytest.fixture
