@@ -52,6 +52,7 @@ class Options:
             "--tb=no",
             "-rN",
             "--no-header",
+            "--assert=plain",  # the suite is imported before the fork (warm_up): nothing is left to rewrite
             f"--impl={self.impl_dir}",
             f"--formulation={slug}",
             f"--call-limit={self.call_limit:g}",
