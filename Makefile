@@ -47,6 +47,8 @@ GRADE_ARGS = --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") $(if $(JOBS)
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
+# The last step writes the bytecode of what grading imports, once, even where PYTHONDONTWRITEBYTECODE is
+# set: without it every make test compiles those modules again (about 0.7 s of CPU each time).
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; v = "%d.%d.%d" % sys.version_info[:3]; sys.exit( \
 	"make: the kata needs Python $(MIN_PYTHON) or newer; $(PYTHON) is %s (name another: make test PYTHON=python3.13)" % v \
@@ -57,6 +59,7 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -m venv $(VENV)
 	@echo "installing the kata with what grading needs: pytest, hypothesis, numpy, rich"
 	@$(call pip_install,--quiet -e '.[watch]')
+	@PYTHONDONTWRITEBYTECODE= $(PY) -c 'from coinrow.grader.child import warm_up; warm_up()'
 	@touch $(STAMP)
 
 install: $(STAMP) ## create .venv and install the kata with what grading and the learner's tools need
@@ -132,9 +135,11 @@ docs: $(DEV_STAMP)
 catalogue: $(DEV_STAMP) ## grade every catalogued wrong answer and correct alternative, as a table
 	@$(COINROW) dev catalogue
 
-watch: $(STAMP) ## re-grade on every save (F=<slug> for one)
-	$(VENV)/bin/ptw --now --clear --patterns '*.py,**/*.py' --ignore-patterns '**/backups/*' \
-		--runner $(PY) problems -m coinrow test --impl=problems $(GRADE_ARGS)
+# A warm grader: it imports the suite once, then grades each save in a child forked from it
+# (coinrow/tools/watch/watcher.py), the summary on screen about half a second after the file is written.
+watch: $(STAMP) ## grade each attempt again as it is saved (F=<slug> for one, LIMIT=, JOBS=)
+	@$(COINROW) watch --impl=problems --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") \
+		$(if $(JOBS),--jobs="$(JOBS)")
 
 reset: $(STAMP) ## restore the stub of F=<slug> from git, after backing up your attempt
 	@$(COINROW) reset $(F)

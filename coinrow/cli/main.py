@@ -55,6 +55,13 @@ COMMANDS = (
         setup="add_next_arguments",
         run="run_next",
     ),
+    Command(
+        "watch",
+        "coinrow.tools.watch.watcher",
+        "grade each attempt again as it is saved, in about half a second",
+        "make watch",
+        bare=True,
+    ),
     Command("compare", "coinrow.tools.compare.command", "answers, anatomy and growth of every formulation"),
     Command("trace", "coinrow.tools.trace.command", "the table and the optimal line of play of one row"),
     Command("animate", "coinrow.tools.animate.animate", "write the table filling as an animated HTML page"),

@@ -25,7 +25,7 @@ from coinrow.grader.grade import grade
 from coinrow.grader.jail import find_jail
 from coinrow.grader.messages import stops
 from coinrow.grader.progress import Progress
-from coinrow.grader.results import failed, next_line, summary_lines
+from coinrow.grader.results import Result, failed, next_line, summary_lines
 
 
 def _jobs(text: str) -> int:
@@ -60,6 +60,15 @@ def run_next(args: argparse.Namespace) -> int:
     return 0
 
 
+def summary(impl: str, results: dict[str, Result]) -> list[str]:
+    """What ``make test`` prints for ``results`` of the folder ``impl``: the kata summary, and a line
+    that says the attempts ran unsealed when any was graded without bubblewrap."""
+    jail, why = find_jail()
+    graded_any = any(not result.cached for result in results.values())
+    sealed = [] if jail is not None or not graded_any else [stops.not_sandboxed(why)]
+    return [f"kata summary: {impl}", *summary_lines(results), *sealed]
+
+
 def run(args: argparse.Namespace) -> int:
     """``coinrow test``: grade, print the summary; 0 when nothing failed, 1 otherwise, 2 for bad input.
 
@@ -88,11 +97,8 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("make test: interrupted; every process it started is ended", file=sys.stderr)
         return 130
-    jail, why = find_jail()
-    graded_any = any(not result.cached for result in results.values())
-    sealed = [] if jail is not None or not graded_any else [stops.not_sandboxed(why)]
     try:
-        print("\n".join([f"kata summary: {args.impl}", *summary_lines(results), *sealed]), flush=True)
+        print("\n".join(summary(args.impl, results)), flush=True)
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     if report is not None:

@@ -29,11 +29,19 @@ from pathlib import Path
 from coinrow.grader.child import Child, Job, start, warm_up
 from coinrow.grader.messages import stops as messages
 from coinrow.grader.outcome import collect
-from coinrow.grader.processes import become_subreaper, cpu, kill, kill_all_descendants, reap_orphans, tree
+from coinrow.grader.processes import (
+    become_subreaper,
+    cpu,
+    kill,
+    kill_all_descendants,
+    reap_orphans,
+    tree,
+    wait_for_an_end,
+)
 from coinrow.grader.results import Result
 from coinrow.grader.timeout import STALL_SHARE, demand
 
-POLL = 0.05  # seconds between looks at the children
+LOOK = 0.1  # seconds between looks at the running children's CPU time and waiting (a scan of /proc each)
 WALL_CAP = 600.0  # seconds: the last resort, hundreds of times what grading a kata takes on a busy machine
 
 
@@ -83,7 +91,7 @@ def run_jobs(
                     number, job = pending.popleft()
                     child = start(job, number, Path(workspace))
                     running[child.pid] = child
-                time.sleep(POLL)
+                wait_for_an_end(list(running), LOOK)
                 ended = reap_orphans(set(running))
                 for pid, child in list(running.items()):
                     if pid not in ended:

@@ -26,7 +26,7 @@ from coinrow.grader.fingerprint import fingerprint
 from coinrow.grader.progress import Progress, attempt_hash, attempt_key
 from coinrow.grader.results import Result
 from coinrow.grader.spawned import has_other_threads, run_jobs_spawned
-from coinrow.grader.stubs import is_shipped_stub
+from coinrow.grader.stubs import shipped_stubs
 
 # "use": take from the cache what still holds, keep what is graded; "refresh": grade every formulation
 # asked for (every one when none is named), keep it; "off": neither read nor write the cache
@@ -74,10 +74,11 @@ def grade(
         if cache != "off":
             kept[folder] = Progress(folder)
         options = Options(folder.resolve(), call_limit, profile, exit_first)
+        shown_at_all = [f.slug for f in FORMULATIONS if f.slug in chosen or not chosen or folder in kept]
+        stubs = shipped_stubs(folder, shown_at_all)
         for formulation in FORMULATIONS:
             slug = formulation.slug
-            shown_at_all = slug in chosen or not chosen or folder in kept
-            if shown_at_all and is_shipped_stub(folder, slug):
+            if slug in stubs:
                 shown[folder][slug] = Result(slug, [])  # no record at all: "not attempted"
                 continue
             cached = kept[folder].get(slug, attempt_key(folder, slug, key)) if folder in kept else None

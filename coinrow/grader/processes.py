@@ -8,7 +8,9 @@ child's session too, and killed after being stopped, so that none forks anew.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import select
 import time
 
 import psutil
@@ -90,3 +92,21 @@ def reap_orphans(ours: set[int]) -> dict[int, int]:
             return ended
         if pid in ours:
             ended[pid] = status
+
+
+def wait_for_an_end(pids: list[int], timeout: float) -> None:
+    """Return as soon as one of the child processes ``pids`` ends (it is not reaped), or after ``timeout``
+    seconds. Linux tells at once, through a pidfd of each; elsewhere this sleeps ``timeout``."""
+    opened: list[int] = []
+    try:
+        for pid in pids:
+            opened.append(os.pidfd_open(pid))
+        select.select(opened, [], [], timeout)
+    except AttributeError:  # no pidfd_open: not Linux
+        time.sleep(timeout)
+    except OSError as error:
+        if error.errno != errno.ESRCH:  # not a child reaped already (look now): a kernel without pidfds
+            time.sleep(timeout)
+    finally:
+        for fd in opened:
+            os.close(fd)

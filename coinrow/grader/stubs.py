@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
 
 from coinrow.game.registry import PROBLEMS, REPO_ROOT, source_file
@@ -59,17 +60,57 @@ def committed_stub(relative: str, root: Path = REPO_ROOT) -> str:
     raise NoCommittedStub(f"no stub of {relative} found in git history")
 
 
-def is_shipped_stub(impl_dir: Path, slug: str, root: Path = REPO_ROOT) -> bool:
-    """True when ``impl_dir``'s attempt at ``slug`` is, byte for byte, the stub as shipped in ``root``'s git.
-
-    Only a file that is a stub (``is_stub``) is compared, so an attempt costs git nothing.
-    False without git, and for a link (grading judges where it points).
-    """
-    attempt = source_file(impl_dir, slug)
+def _head_versions(root: Path, relatives: list[str]) -> dict[str, str]:
+    """HEAD's version of each file (paths below ``root``) that HEAD has, read by one ``git cat-file``;
+    {} without git."""
+    request = "".join(f"HEAD:{relative}\n" for relative in relatives).encode()
     try:
-        if attempt.is_symlink() or not is_stub(attempt.read_text(encoding="utf-8")):
-            return False
-        stub = committed_stub(source_file(PROBLEMS, slug).relative_to(REPO_ROOT).as_posix(), root)
-    except (OSError, UnicodeDecodeError, NoCommittedStub):
-        return False
-    return attempt.read_bytes() == stub.encode("utf-8")
+        run = subprocess.run(
+            ["git", "cat-file", "--batch"], cwd=root, input=request, capture_output=True, check=False
+        )
+    except OSError:
+        return {}
+    found, rest = {}, run.stdout
+    for relative in relatives:
+        header, _, rest = rest.partition(b"\n")
+        if not header.endswith(b"missing") and header.count(b" ") == 2:
+            size = int(header.split()[2])
+            found[relative] = rest[:size].decode("utf-8", errors="replace")
+            rest = rest[size + 1 :]  # the blob, then a newline
+    return found
+
+
+def shipped_stubs(impl_dir: Path, slugs: Iterable[str], root: Path = REPO_ROOT) -> set[str]:
+    """The ``slugs`` whose attempt in ``impl_dir`` is, byte for byte, the stub as shipped in ``root``'s git.
+
+    Only a file that is a stub (``is_stub``) is compared, so an attempt costs git nothing. HEAD's
+    version of each, when it is a stub, is the newest committed stub: one git process reads them
+    all, and only a file that HEAD holds as an attempt has its history read. None without git,
+    and no link (grading judges where it points).
+    """
+    attempts: dict[str, bytes] = {}
+    for slug in slugs:
+        attempt = source_file(impl_dir, slug)
+        try:
+            if not attempt.is_symlink() and is_stub(attempt.read_text(encoding="utf-8")):
+                attempts[slug] = attempt.read_bytes()
+        except (OSError, UnicodeDecodeError):
+            continue
+    relative = {slug: source_file(PROBLEMS, slug).relative_to(REPO_ROOT).as_posix() for slug in attempts}
+    heads = _head_versions(root, list(relative.values())) if attempts else {}
+    found = set()
+    for slug, attempt_bytes in attempts.items():
+        stub = heads.get(relative[slug], "")
+        try:
+            stub = stub if is_stub(stub) else committed_stub(relative[slug], root)
+        except NoCommittedStub:
+            continue
+        if attempt_bytes == stub.encode("utf-8"):
+            found.add(slug)
+    return found
+
+
+def is_shipped_stub(impl_dir: Path, slug: str, root: Path = REPO_ROOT) -> bool:
+    """True when ``impl_dir``'s attempt at ``slug`` is, byte for byte, the stub as shipped in ``root``'s git
+    (``shipped_stubs``)."""
+    return slug in shipped_stubs(impl_dir, [slug], root)

@@ -1,4 +1,4 @@
-"""The tools a learner uses after grading: compare, trace, animate, play, bench, hint, reset.
+"""The tools a learner uses around grading: watch, compare, trace, animate, play, bench, hint, reset.
 
 Each tool imports the grader and the game, never another tool (``console`` is shared, not a tool).
 """

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.registry import FORMULATIONS, REPO_ROOT, source_file
-from coinrow.grader.stubs import NoCommittedStub, committed_stub, is_shipped_stub, is_stub
+from coinrow.grader.stubs import NoCommittedStub, committed_stub, is_shipped_stub, is_stub, shipped_stubs
 from tests.self.commandline import environment, run_module
 
 SLUG = "difference_dp"
@@ -64,6 +64,20 @@ def test_only_the_stub_byte_for_byte_is_shipped(tmp_path: Path) -> None:
     attempt.write_text(WRONG, encoding="utf-8")
     assert not is_shipped_stub(tmp_path, SLUG)
     assert not is_shipped_stub(tmp_path, "brute_force")  # no file at all
+
+
+def test_every_stub_is_told_in_one_read_even_one_committed_over(clone: Path) -> None:
+    """HEAD's versions are read at once; a file whose HEAD version is an attempt has its history read."""
+    problems = clone / "problems"
+    committed = source_file(problems, "brute_force")
+    stub = committed.read_text(encoding="utf-8")
+    committed.write_text(WRONG.replace("score_difference", "brute_force_difference"), encoding="utf-8")
+    git = ["git", "-c", "user.name=learner", "-c", "user.email=learner@example.com"]
+    subprocess.run([*git, "commit", "-qam", "an attempt"], cwd=clone, check=True)
+    committed.write_text(stub, encoding="utf-8")  # restored: the stub as shipped, HEAD holds the attempt
+    source_file(problems, SLUG).write_text(WRONG, encoding="utf-8")  # an attempt, never committed
+    everyone = [f.slug for f in FORMULATIONS]
+    assert shipped_stubs(problems, everyone, root=clone) == set(everyone) - {SLUG}
 
 
 def test_without_git_there_is_no_stub_to_compare_with(tmp_path: Path) -> None:

@@ -1,0 +1,249 @@
+"""``make watch``: a warm grader that answers each save of an attempt in about half a second.
+
+``coinrow watch [--impl problems] [--formulation "a,b"] [--limit 4] [--jobs N]``. One
+long-lived process imports once all that grading needs (the suite, pytest, hypothesis,
+NumPy: ``coinrow.grader.child.warm_up``) and never starts a thread; the file events come
+from a helper process (``coinrow.tools.watch.events``, whose observer has threads). Per
+save it forks a grading child, which inherits those imports, calls the grading entry
+point (``coinrow.grader.grade``) for the katas saved, exactly as ``make test F=<slugs>``
+does, and prints the same summary (``coinrow.grader.command.summary``).
+
+One save is graded once, however the editor writes it (``Saves``):
+
+- events are gathered until the folder has been quiet for ``DEBOUNCE`` seconds: a burst of
+  writes, or a write to a temporary file and a rename over the attempt, is one save;
+- where the events say when a file written is closed (inotify), a file still open for
+  writing is waited for, however long its writer takes;
+- a kata whose files hash as they did when it was last graded
+  (``coinrow.grader.progress.attempt_hash``) is not graded again: a save that changed
+  nothing, or one save seen twice, says "unchanged" instead.
+
+At the start it grades as ``make test`` would (the katas named, or those not cached), then
+waits. Ctrl+C (or SIGTERM) ends it, and every process it started, with exit status 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+import traceback
+from collections.abc import Collection
+from pathlib import Path
+
+from coinrow.game.registry import FORMULATIONS, REPO_ROOT
+from coinrow.game.rowarg import UsageError, add_impl_option, formulation_slugs, impl_dir
+from coinrow.game.settings import WORKERS
+from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
+from coinrow.grader.child import warm_up
+from coinrow.grader.command import summary
+from coinrow.grader.grade import grade
+from coinrow.grader.jail import find_jail
+from coinrow.grader.progress import attempt_hash
+from coinrow.grader.results import failed
+
+DEBOUNCE = 0.05  # seconds of quiet after the last event before a save counts as written
+WAITING = "make watch: waiting for a save in {impl} (Ctrl+C ends)"
+UNCHANGED = "make watch: {slug} is unchanged since it was last graded"
+CLOSING_OBSERVERS = ("InotifyObserver",)  # watchdog's observers that say when a file written is closed
+
+
+class Saves:
+    """The katas saved, from the helper's event lines: which are written and settled, which are not yet.
+
+    Args:
+        folder: the folder watched (laid out like ``problems/``).
+        chosen: the slugs to grade; empty: every kata.
+        closes_known: the events say when a written file is closed, so one open for writing is waited for.
+    """
+
+    def __init__(self, folder: Path, chosen: Collection[str], closes_known: bool) -> None:
+        self.folder = folder.resolve()
+        self.slugs = set(chosen) or {f.slug for f in FORMULATIONS}
+        self.closes_known = closes_known
+        self.saved: set[str] = set()  # katas with a save not yet settled
+        self.writing: set[Path] = set()  # files written and not yet closed
+        self.last_event = 0.0  # time.monotonic() of the last event on a kata's file
+
+    def slug_of(self, path: Path) -> str | None:
+        """The kata of an attempt's Python file (its backups aside); None for any other file."""
+        try:
+            parts = path.relative_to(self.folder).parts
+        except ValueError:
+            return None
+        if len(parts) < 2 or path.suffix != ".py" or "backups" in parts or parts[0] not in self.slugs:
+            return None
+        return parts[0]
+
+    def note(self, line: str, now: float) -> None:
+        """Take one event line, ``<kind> <path>``, seen at ``now`` (``time.monotonic()``)."""
+        kind, _, text = line.partition(" ")
+        path = Path(text)
+        slug = self.slug_of(path)
+        if slug is None:
+            return
+        self.saved.add(slug)
+        self.last_event = now
+        if kind == "modified":
+            self.writing.add(path)
+        else:  # closed, created, deleted or moved: nothing more is being written to this path
+            self.writing.discard(path)
+
+    def wait(self, now: float) -> float | None:
+        """Seconds until the saves settle if no event comes; None when there is nothing to wait for."""
+        if not self.saved or (self.closes_known and self.writing):
+            return None
+        return max(0.0, self.last_event + DEBOUNCE - now)
+
+    def take(self) -> list[str]:
+        """The katas saved, in the registry's order; they are settled from now on."""
+        taken = [f.slug for f in FORMULATIONS if f.slug in self.saved]
+        self.saved.clear()
+        return taken
+
+
+class Watcher:
+    """The warm process: the helper's events in, a grading child per save, the summaries out."""
+
+    def __init__(self, impl: str, chosen: list[str], limit: float, jobs: int) -> None:
+        self.impl, self.folder = impl, impl_dir(impl)
+        self.chosen, self.limit, self.jobs = chosen, limit, jobs
+        self.graded: dict[str, str] = {}  # each kata's attempt hash when it was last graded
+        self.helper: subprocess.Popen[bytes] | None = None
+        self._buffer: bytes | None = b""  # the helper's output not yet read as lines; None once it ended
+
+    def run(self) -> int:
+        """Watch until interrupted; 0 then, 1 when the helper process ended by itself."""
+        warm_up()
+        find_jail()  # bubblewrap is probed once, here: every grading child knows the answer
+        self.helper = subprocess.Popen(
+            [sys.executable, "-m", "coinrow.tools.watch.events", str(self.folder)],
+            cwd=REPO_ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        try:
+            ready = self._line(None)
+            if ready is None or not ready.startswith("ready "):
+                return 1
+            saves = Saves(self.folder, self.chosen, ready.split()[1] in CLOSING_OBSERVERS)
+            self._grade(self.chosen, self._hashes(saves.slugs))
+            while True:
+                line = self._line(saves.wait(time.monotonic()))
+                if line is not None:
+                    saves.note(line, time.monotonic())
+                elif self._buffer is None:
+                    return 1  # the helper ended
+                elif saves.wait(time.monotonic()) == 0.0:
+                    self._settled(saves.take())
+        except KeyboardInterrupt:
+            return 0
+        finally:
+            self._stop_helper()
+
+    def _settled(self, slugs: list[str]) -> None:
+        """Grade the katas saved whose files changed since they were last graded; say so of the others."""
+        hashes = self._hashes(slugs)
+        changed = {slug: digest for slug, digest in hashes.items() if digest != self.graded.get(slug)}
+        for slug in slugs:
+            if slug not in changed:
+                print(UNCHANGED.format(slug=slug), flush=True)
+        if changed:
+            self._grade(list(changed), changed)
+
+    def _hashes(self, slugs: Collection[str]) -> dict[str, str]:
+        return {slug: attempt_hash(self.folder, slug) for slug in slugs}
+
+    def _grade(self, named: list[str], hashes: dict[str, str]) -> None:
+        """Grade the ``named`` katas (none: as ``make test`` would) in a forked child, which prints the
+        summary; ``hashes``: the attempts' hashes as they were before, kept as last graded."""
+        self.graded.update(hashes)
+        if sys.stdout.isatty():
+            print("\033[2J\033[H", end="")  # a clear screen for each summary
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            os._exit(self._grading_child(named))
+        try:
+            os.waitpid(pid, 0)
+        except BaseException:
+            os.kill(pid, signal.SIGTERM)  # it ends every process it started on the way out
+            os.waitpid(pid, 0)
+            raise
+        print(WAITING.format(impl=self.impl), flush=True)
+
+    def _grading_child(self, named: list[str]) -> int:
+        """In the forked child: grade, print the summary; the exit status of ``make test``."""
+        try:
+            if self.helper is not None and self.helper.stdin is not None:
+                self.helper.stdin.close()  # the helper ends with the watcher, not with this child
+            (results,) = grade({self.folder: named}, call_limit=self.limit, jobs=self.jobs).values()
+            print("\n".join(summary(self.impl, results)), flush=True)
+            return 1 if failed(results.values()) else 0
+        except KeyboardInterrupt:
+            return 130
+        except BaseException:  # noqa: BLE001 - said in full, then the watcher goes on waiting
+            traceback.print_exc()
+            return 70
+
+    def _line(self, timeout: float | None) -> str | None:
+        """The helper's next line, waiting at most ``timeout`` seconds (None: as long as it takes);
+        None if none came, or the helper ended (``_buffer`` is then None)."""
+        assert self.helper is not None
+        assert self.helper.stdout is not None  # a pipe: asked for when the helper was started
+        fd = self.helper.stdout.fileno()
+        while self._buffer is not None and b"\n" not in self._buffer:
+            if not select.select([fd], [], [], timeout)[0]:
+                return None
+            chunk = os.read(fd, 1 << 16)
+            self._buffer = self._buffer + chunk if chunk else None
+        if self._buffer is None:
+            return None
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line.decode("utf-8", errors="replace")
+
+    def _stop_helper(self) -> None:
+        if self.helper is None:
+            return
+        if self.helper.stdin is not None:
+            self.helper.stdin.close()
+        try:
+            self.helper.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.helper.kill()
+            self.helper.wait()
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow watch`` (what ``make watch`` passes)."""
+    add_impl_option(parser, "problems")
+    parser.add_argument("--formulation", default="", help="slugs to watch, separated by commas or spaces")
+    parser.add_argument("--limit", type=call_limit, default=DEFAULT_CALL_LIMIT, help="CPU seconds per call")
+    parser.add_argument("--jobs", type=int, default=WORKERS, help="children at once")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow watch``: grade each save until interrupted.
+
+    Raises:
+        UsageError: no such folder, or an unknown slug.
+    """
+    try:
+        chosen = formulation_slugs(args.formulation)
+    except UsageError as error:
+        raise UsageError(f"F={args.formulation}: {error}") from None
+    watcher = Watcher(args.impl, chosen, args.limit, max(1, args.jobs))
+    previous = signal.signal(signal.SIGTERM, _interrupted)
+    try:
+        return watcher.run()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # SIGTERM: end as Ctrl+C does, every process it started first

@@ -1,0 +1,119 @@
+"""``make watch``: each save of an attempt graded once, with the right status, however the editor writes it.
+
+One watcher runs on a copy of the stubs for the whole test; each step saves
+``difference_dp`` one way and reads the watcher's output up to its next
+"waiting" line. Every kata summary it printed is one grading, so counting them
+counts gradings. No step depends on how fast anything runs: a bound on waiting
+only turns a hang into a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from coinrow.game.registry import IMPLS, REPO_ROOT, source_file
+from coinrow.tools.watch.watcher import UNCHANGED, WAITING
+from tests.self.commandline import environment
+from tests.self.forks import FORK_IN_THREADS
+
+SLUG = "difference_dp"
+HANG = 300.0  # seconds without a line from the watcher after which it is taken to hang
+RIGHT = source_file(IMPLS["solutions"], SLUG).read_text(encoding="utf-8")
+WRONG = (REPO_ROOT / "tests" / "catalogue" / "wrong" / SLUG / "greedy.py").read_text(encoding="utf-8")
+
+
+class Watching:
+    """A running ``coinrow watch`` on ``folder``, its output read line by line."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.out: list[str] = []  # every line it printed, in order
+        self._unread = b""  # what it printed past the last line read
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "coinrow", "watch", "--impl", str(folder), "--formulation", SLUG],
+            cwd=REPO_ROOT,
+            env=environment(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+
+    def until(self, last: str) -> list[str]:
+        """The lines printed from now up to the first one that is ``last``, that one included."""
+        assert self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        lines: list[str] = []
+        while not lines or lines[-1] != last:
+            while b"\n" not in self._unread:
+                if not select.select([fd], [], [], HANG)[0]:
+                    pytest.fail(f"the watcher said nothing for {HANG:g} s after: {lines}")
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    pytest.fail(f"the watcher ended: {lines}; {self.stop()[1]}")
+                self._unread += chunk
+            line, _, self._unread = self._unread.partition(b"\n")
+            lines.append(line.decode("utf-8"))
+        self.out += lines
+        return lines
+
+    def graded(self) -> list[str]:
+        """The status of ``SLUG`` in each summary printed up to the next "waiting" line."""
+        lines = self.until(WAITING.format(impl=str(self.folder)))
+        return [line[len(SLUG) :].strip().split(" (")[0] for line in lines if line.startswith(f"{SLUG} ")]
+
+    def stop(self) -> tuple[int, str]:
+        """End it as Ctrl+C would (SIGTERM); its exit status and what it wrote on stderr."""
+        self.process.terminate()
+        _, err = self.process.communicate(timeout=HANG)
+        return self.process.returncode, err.decode("utf-8", errors="replace")
+
+
+@pytest.fixture
+def watching(shipped_stubs: Path, tmp_path: Path) -> Iterator[Watching]:
+    folder = tmp_path / "problems"
+    shutil.copytree(shipped_stubs, folder)
+    watcher = Watching(folder)
+    yield watcher
+    if watcher.process.poll() is None:
+        watcher.stop()
+
+
+def test_each_save_is_graded_once_however_it_is_written(watching: Watching) -> None:
+    attempt = source_file(watching.folder, SLUG)
+    assert watching.graded() == ["not attempted"]  # at the start, as make test: the stub, "not attempted"
+
+    attempt.write_text(WRONG, encoding="utf-8")  # written in place
+    assert watching.graded() == ["FAILING"]
+
+    temporary = attempt.with_name(f".{attempt.name}.tmp")  # written beside it, then renamed over it
+    temporary.write_text(RIGHT, encoding="utf-8")
+    os.replace(temporary, attempt)
+    assert watching.graded() == ["solved"]
+
+    with attempt.open("w", encoding="utf-8") as file:  # written in several pieces, some time apart
+        for start in range(0, len(WRONG), len(WRONG) // 3 + 1):
+            file.write(WRONG[start : start + len(WRONG) // 3 + 1])
+            file.flush()
+            time.sleep(0.2)  # a slow writer: the watcher waits for the file to be closed, however long
+    assert watching.graded() == ["FAILING"]
+
+    attempt.write_text(WRONG, encoding="utf-8")  # saved again as it was: not graded again
+    assert watching.until(UNCHANGED.format(slug=SLUG)) == [UNCHANGED.format(slug=SLUG)]
+
+    temporary.write_text(RIGHT, encoding="utf-8")
+    os.replace(temporary, attempt)
+    assert watching.graded() == ["solved"]
+
+    code, err = watching.stop()
+    assert code == 0, err
+    assert sum(line.startswith("kata summary:") for line in watching.out) == 5  # one per save that changed
+    assert FORK_IN_THREADS not in err
+    assert "Traceback" not in err
