@@ -128,7 +128,7 @@ def test_a_whole_interview_wrong_answer_hint_then_every_stage(interview: Intervi
     row = tuple(int(x) for x in found[1].split(",") if x.strip())
     assert int(found[3]) == exhaustive_difference(row) != int(found[2]) == greedy_difference(row)
     # each solved stage shows the orders the grader measured beside its kata's target (rolling_array's here)
-    asked = r"\(the task asks O\(n\^2\) time, O\(n\) space\)"
+    asked = r"\(the task asks O\(n²\) time, O\(n\) space\)"
     assert re.search(rf"measured time [^\n]*, memory [^\n]* {asked}", report)
     timeline = report[report.index("## Timeline") :]
     times = [line.split(" | ")[0].removeprefix("| ") for line in timeline.splitlines()[4:] if line[:1] == "|"]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from markdown_it import MarkdownIt
 from rich.markdown import Markdown
 
+from coinrow.grader.messages.growth import shown_order
 from coinrow.tools.console import output_console
 from coinrow.tools.interview.clock import minutes_seconds
 from coinrow.tools.interview.session import Attempt, Folder, HintTaken, Session
@@ -46,7 +47,7 @@ class StageCard:
     def complexity(self) -> str:
         """The final answer's orders of growth as the grader measured them, beside the kata's target."""
         measured = self.attempts[-1].measured if self.attempts else None
-        target = f"the task asks {self.stage.target}"
+        target = f"the task asks {shown_order(self.stage.target)}"
         return f"measured {measured} ({target})" if measured else f"not measured ({target})"
 
 
