@@ -29,7 +29,6 @@ from coinrow.grader.growth import (
     Step,
     climb,
     judged,
-    judged_steadily,
     last_doubling,
     over_two_doublings,
     power_name,
@@ -97,7 +96,7 @@ def check_growth(grader: Grader, slug: str) -> Measured:
     if time is not None and not time.at_least and abs(time.exponent - target) > SURELY_WITHIN:
         points = _timed_again(grader, formulation, points, time)
         time = last_doubling(points)
-    if time is not None and judged_steadily(points, time, target) == "higher":
+    if time is not None and judged(time, target) == "higher":
         said = over_two_doublings(points, time)
         said = said if said.named_exponent > target or time.named_exponent <= target else time
         _fail(

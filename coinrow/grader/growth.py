@@ -32,7 +32,6 @@ from coinrow.grader.messages import growth as messages
 
 MATCHES_BELOW = 0.5  # a time ratio up to 2^(k + this) per doubling is order n^k
 HIGHER_FROM = 0.7  # one of 2^(k + this) or more is a higher order than n^k
-STEADY_EACH, STEADY_FROM = 0.25, 0.4  # see judged_steadily
 SURELY_WITHIN = 0.15  # a first, single timing within 2^(k ± this) per doubling needs no second look
 # Memory is traced, not timed: the same on every run, so its margins are narrower (the references' ratios
 # lie at 3.9-4.8 for n², the catalogue's n³ answers at 6.7 and above).
@@ -141,33 +140,6 @@ def last_doubling(points: Sequence[Point], meaningful: float = MEANINGFUL_SECOND
         ratio = (high.seconds / low.seconds) ** (1 / doublings)
         return Step("power", ratio, low.n, high.n, high.timed_out)
     return None
-
-
-def judged_steadily(points: Sequence[Point], step: Step, target: int) -> Judged:
-    """``judged`` on the last doubling, with a second test over the last two: growth above the target at
-    both doublings (each at least 2^(k + ``STEADY_EACH``)) and together at least 2^(2 (k + ``STEADY_FROM``))
-    is higher too. A cubic answer whose extra work runs at C speed (a slice summed or copied per cell)
-    passes the first test by little at n <= 1000, but grows faster than n² at both doublings; a
-    memoised answer's cache misses raise only the last.
-
-    >>> points = [Point(250, 0.05), Point(500, 0.255), Point(1000, 1.47)]  # x5.1, then x5.8
-    >>> judged(last_doubling(points), 2), judged_steadily(points, last_doubling(points), 2)
-    ('unclear', 'higher')
-    >>> points = [Point(250, 0.05), Point(500, 0.225), Point(1000, 1.3)]  # x4.5, then x5.8
-    >>> judged_steadily(points, last_doubling(points), 2)
-    'unclear'
-    """
-    verdict = judged(step, target)
-    if verdict == "higher" or step.at_least:
-        return verdict
-    wider = over_two_doublings(points, step)
-    if wider is step:
-        return verdict
-    before = wider.ratio**2 / step.ratio  # the doubling below the last one
-    each = 2 ** (target + STEADY_EACH)
-    if min(before, step.ratio) >= each and wider.exponent >= target + STEADY_FROM:
-        return "higher"
-    return verdict
 
 
 def over_two_doublings(points: Sequence[Point], step: Step, meaningful: float = MEANINGFUL_SECONDS) -> Step:

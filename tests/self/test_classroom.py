@@ -22,6 +22,8 @@ from tests.self.commandline import coinrow, environment, make, own_stderr
 from tests.self.platform_rules import gradescope_problems
 
 CATALOGUE = REPO_ROOT / "tests" / "catalogue"
+# every test here on one worker: the class is graded once (a module's fixture is built on each worker)
+pytestmark = pytest.mark.xdist_group("classroom")
 CHEAP = ("--profile", "catalogue", "--limit", "1.5")  # how the catalogue is graded: fewer examples
 SYNTAX_ERROR = "def score_difference(coins)\n    return 0\n"
 RAISES_ON_IMPORT = 'raise RuntimeError("no network here")\n'
