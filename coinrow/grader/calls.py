@@ -23,16 +23,7 @@ from coinrow.game.shown import show_call
 from coinrow.grader.child import OUTPUT_CAP
 from coinrow.grader.executor import STARTUP_CPU, Executor, Outcome, call_request
 from coinrow.grader.failures import NotAttempted, Printed, WrongAnswer
-from coinrow.grader.growth import (
-    TARGET_EXPONENT,
-    Point,
-    climb,
-    judged,
-    ladder,
-    last_doubling,
-    over_two_doublings,
-    per_coin,
-)
+from coinrow.grader.growth import TARGET_EXPONENT, Point, climb, ladder, under_a_time_out
 from coinrow.grader.jail import find_jail
 from coinrow.grader.messages import calls as messages
 from coinrow.grader.messages import growth as growth_messages
@@ -289,16 +280,9 @@ class Caller:
         except (WrongAnswer, NotAttempted, CallTimeout):
             return None
         asked = by_slug(slug).time.order
-        target = TARGET_EXPONENT.get(asked)
-        finished = [p for p in points if not p.timed_out]
-        bound = last_doubling([*points, Point(len(row), self.call_limit, timed_out=True)])
-        if bound is not None and (not bound.at_least or target is None or judged(bound, target) != "higher"):
-            bound = None  # a lower bound that proves no more than the task's order says less than a timing
-        measured = last_doubling(finished)
-        if measured is not None:
-            wider = over_two_doublings(finished, measured)
-            measured = wider if target is None or wider.named_exponent > target else measured
-        step = per_coin(points) or bound or measured
+        step = under_a_time_out(
+            points, Point(len(row), self.call_limit, timed_out=True), TARGET_EXPONENT.get(asked)
+        )
         if step is None:
             return growth_messages.not_measured(), None
         above = step.kind == "power" and step.named_exponent > TARGET_EXPONENT.get(asked, step.named_exponent)

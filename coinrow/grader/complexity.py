@@ -3,10 +3,10 @@
 Each size is one row solved by hand (``dominant_class_row``). The time of each size is one
 call's CPU time in the attempt's executor, with the garbage collector off as ``timeit``
 has it (``Caller.time_calls``); the value on the largest row timed is then checked. Unless
-the first timings show the task's order plainly, the two largest sizes are timed again
+the first timings show the task's order plainly, the three largest sizes are timed again
 in turn (``REPEATS`` calls each in all, the fastest kept) before the order is judged
-(``growth.judged``). Memory is the peak
-``tracemalloc`` traces, on smaller rows (it is the same on every machine and every run).
+(``growth.judged``). Memory is the peak ``tracemalloc`` traces, on smaller rows (the same on
+every machine and every run), checked against the kernel's count (``Caller.traced_peak``).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ TIME_LADDERS = {2: (126, 250, 500, 1000), 1: (1000, 2000, 4000, 8000, 16000, 320
 MEMORY_LADDERS = {2: (50, 100, 200), 1: (1000, 2000, 4000)}  # by the time order: traced calls are slow
 SHORTEST_TIMING = 0.02  # seconds: a call shorter than this is timed again in a batch this long
 BATCH_CAP = 100  # calls in such a batch at most
-REPEATS = 3  # calls at each of the two deciding sizes when the first timing did not show the order plainly
+REPEATS = 3  # calls at each of the three deciding sizes when the first timing did not show the order plainly
 TRACE_SECONDS = 2.0  # a traced call (tracemalloc slows Python down) is cut off after this much CPU
 
 

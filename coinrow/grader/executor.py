@@ -16,7 +16,7 @@ import os
 import selectors
 import subprocess
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +106,7 @@ class Executor:
     _eof: bool = False
     started: int = 0  # how many executors were started for this attempt
     _pids: tuple[int, ...] = ()  # the executor's process tree, as last looked up
+    _resident_at_reset: dict[int, int] = field(default_factory=dict)  # KiB by pid (``reset_peak_memory``)
 
     def _start(self) -> None:
         raise_stack_limit()  # the executor's C stack is the one in force when it starts
@@ -215,11 +216,8 @@ class Executor:
     def peak_memory(self) -> int:
         """Bytes the largest process of the executor grew by, at its peak, since ``reset_peak_memory``:
         read by the kernel, out of the attempt's reach (0 where /proc does not tell)."""
-        grown = [
-            resident_kib(pid, "VmHWM") - before
-            for pid, before in getattr(self, "_resident_at_reset", {}).items()
-        ]
-        return int(max([0, *grown])) * 1024
+        grown = [resident_kib(pid, "VmHWM") - before for pid, before in self._resident_at_reset.items()]
+        return max([0, *grown]) * 1024
 
     def _cpu(self) -> float:
         """CPU seconds of the executor's tree as last looked up (looked up again while a call runs long)."""

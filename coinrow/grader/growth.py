@@ -199,6 +199,29 @@ def per_coin(points: Sequence[Point]) -> Step | None:
     return None
 
 
+def under_a_time_out(points: Sequence[Point], timed_out: Point, target: int | None) -> Step | None:
+    """The growth to tell under a call that ran out of time (``timed_out``, a lower bound), from
+    ``points`` measured on shorter rows: exponential growth per added coin if shown; else the lower
+    bound from the last size measured to ``timed_out`` when it proves an order above n^``target``;
+    else the last doubling measured (over two doublings when that still names an order above the
+    target); None when nothing was measured to tell.
+
+    >>> under_a_time_out([Point(250, 0.05), Point(500, 0.3)], Point(1000, 4.0, timed_out=True), 2).words()
+    'the time grows like n⁴ (more than ×13.3 per doubling, n = 500 → 1000)'
+    >>> under_a_time_out([Point(250, 0.05), Point(500, 0.2)], Point(1000, 1.0, timed_out=True), 2).words()
+    'the time grows like n² (×4.0 per doubling, n = 250 → 500)'
+    """
+    finished = [p for p in points if not p.timed_out]
+    bound = last_doubling([*points, timed_out])
+    if bound is not None and (not bound.at_least or target is None or judged(bound, target) != "higher"):
+        bound = None  # a lower bound that proves no more than the task's order says less than a timing
+    measured = last_doubling(finished)
+    if measured is not None:
+        wider = over_two_doublings(finished, measured)
+        measured = wider if target is None or wider.named_exponent > target else measured
+    return per_coin(points) or bound or measured
+
+
 def climb(sizes: Sequence[int], seconds_at: Callable[[int], Point]) -> list[Point]:
     """Time ``seconds_at(n)`` for each size, smallest first, until a call runs out of time or takes
     ``STEP_STOP_SECONDS`` or more (the next size would take 4-8 times as long)."""
