@@ -280,9 +280,7 @@ class Caller:
         except (WrongAnswer, NotAttempted, CallTimeout):
             return None
         asked = by_slug(slug).time.order
-        step = under_a_time_out(
-            points, Point(len(row), self.call_limit, timed_out=True), TARGET_EXPONENT.get(asked)
-        )
+        step = under_a_time_out(points, TARGET_EXPONENT.get(asked))
         if step is None:
             return growth_messages.not_measured(), None
         above = step.kind == "power" and step.named_exponent > TARGET_EXPONENT.get(asked, step.named_exponent)
