@@ -22,7 +22,8 @@ from tests.self.commandline import coinrow, environment, make, own_stderr
 from tests.self.platform_rules import gradescope_problems
 
 CATALOGUE = REPO_ROOT / "tests" / "catalogue"
-# every test here on one worker: the class is graded once (a module's fixture is built on each worker)
+# every test here on one worker, where the class is graded once: a module's fixture would be built on
+# each worker, and again on one whose tests of this module are run between tests of others
 pytestmark = pytest.mark.xdist_group("classroom")
 CHEAP = ("--profile", "catalogue", "--limit", "1.5")  # how the catalogue is graded: fewer examples
 SYNTAX_ERROR = "def score_difference(coins)\n    return 0\n"
@@ -139,7 +140,7 @@ def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
     return seen
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def graded_class(tmp_path_factory: pytest.TempPathFactory, shipped_stubs: Path) -> Graded:
     """The class handed in, graded once by the real command line: (class folder, OUT, the run)."""
     root = tmp_path_factory.mktemp("classroom")

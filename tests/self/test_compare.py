@@ -34,11 +34,16 @@ def _totals(row: tuple[int, ...]) -> Totals:
     return next(c.totals for c in all_cases() if c.row == row)
 
 
-@pytest.fixture(scope="module")
+# the references compared once, by one worker (the tests that read it share its group)
+ONE_COMPARE = pytest.mark.xdist_group("compare-references")
+
+
+@pytest.fixture(scope="session")
 def references() -> Any:
     return coinrow_json("compare", "--row=5 3 7 10", "--spoilers", *FAST)
 
 
+@ONE_COMPARE
 def test_answers_convert_every_return_value_and_agree_with_the_oracle(references: Any) -> None:
     (table,) = references["answers"]
     optimum = _totals((5, 3, 7, 10))
@@ -59,6 +64,7 @@ def test_answers_convert_every_return_value_and_agree_with_the_oracle(references
     assert by_slug["difference_dp"]["value"] == 5
 
 
+@ONE_COMPARE
 def test_anatomy_comes_from_the_registry(references: Any) -> None:
     assert [a["slug"] for a in references["anatomy"]] == [f.slug for f in FORMULATIONS]
     for row, formulation in zip(references["anatomy"], FORMULATIONS, strict=True):
@@ -67,6 +73,7 @@ def test_anatomy_comes_from_the_registry(references: Any) -> None:
         }
 
 
+@ONE_COMPARE
 def test_growth_times_every_formulation_and_the_oracle(references: Any) -> None:
     series = {s["label"]: s for s in references["growth"]["series"]}
     assert list(series) == [*(f.slug for f in FORMULATIONS), "exhaustive oracle"]

@@ -250,3 +250,11 @@ def test_a_hash_of_files_does_not_depend_on_where_the_folder_lies(tmp_path: Path
     assert attempt_hash(here, "difference_dp") == attempt_hash(there, "difference_dp")
     source_file(there, "difference_dp").write_text("def score_difference(coins):\n    return 0\n")
     assert attempt_hash(here, "difference_dp") != attempt_hash(there, "difference_dp")
+
+
+def test_these_tests_are_kept_to_one_worker(request: pytest.FixtureRequest) -> None:
+    """Under make check's --dist=loadgroup, pytest-xdist sends a group's tests to one worker by a mark in
+    their node ids; with a pytest whose ids it cannot mark, the groups are silently ignored."""
+    if getattr(request.config.option, "loadgroup", False):  # set in each pytest-xdist worker
+        assert request.node.nodeid.endswith("@driver")
+
