@@ -90,8 +90,9 @@ class Child:
 def warm_up() -> None:
     """Import the suite and what it needs before forking, so that no child pays for it again.
 
-    The plugin comes first: it loads the hypothesis profile the suite's tests are decorated under. The
-    objects that exist then are frozen (``gc.freeze``), once per process.
+    The suite's root ``conftest`` comes first: it imports the grading plugin, which loads the
+    hypothesis profile the suite's tests are decorated under. The objects that exist then are frozen
+    (``gc.freeze``), once per process.
     """
     if str(REPO_ROOT) not in sys.path:
         sys.path.insert(0, str(REPO_ROOT))  # where pytest puts it too, so it finds these modules loaded
@@ -99,7 +100,6 @@ def warm_up() -> None:
         "pytest",
         "hypothesis",
         "numpy",
-        "coinrow.grader.plugin",
         "tests.conftest",
         "tests.strategies",
     ):

@@ -1,4 +1,7 @@
-"""Wires the grader into pytest: the --impl option, skips, messages and the kata summary."""
+"""Wires the grader into pytest: the --impl option, skips, messages and the kata summary.
+
+PYTEST_DONT_REWRITE: it asserts nothing, and it is imported before pytest loads it as a plugin.
+"""
 
 from __future__ import annotations
 

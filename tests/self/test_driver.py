@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 import psutil
 import pytest
 
-from coinrow.game.registry import CORE, FORMULATIONS, IMPLS, source_file
+from coinrow.game.registry import CORE, FORMULATIONS, IMPLS, REPO_ROOT, source_file
 from coinrow.grader.jail import find_jail
 from coinrow.grader.results import summary_lines
 from tests.self.commandline import run_module
@@ -258,3 +259,17 @@ def test_these_tests_are_kept_to_one_worker(request: pytest.FixtureRequest) -> N
     if getattr(request.config.option, "loadgroup", False):  # set in each pytest-xdist worker
         assert request.node.nodeid.endswith("@driver")
 
+
+def test_the_warm_up_decorates_the_suite_under_the_kata_profile() -> None:
+    """The driver imports the suite before forking: its hypothesis tests must be decorated under the
+    profile the grading plugin registers (60 examples), not hypothesis's default (100)."""
+    probe = (
+        "from coinrow.grader.child import warm_up\n"
+        "warm_up()\n"
+        "import tests.grade.test_properties as suite\n"
+        "print(suite.test_agrees_with_oracle._hypothesis_internal_use_settings.max_examples)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=REPO_ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.stdout.split() == ["60"], done.stderr
