@@ -79,6 +79,8 @@ class Caller:
     _too_slow_at: dict[str, int] = field(default_factory=dict)
     last_cpu: float = 0.0  # CPU seconds the last call took in its executor, read from outside
     last_trace_cut: bool = False  # the last traced call was cut off before it returned
+    _last_timed: Any = None  # the answer of the last timed call, as it came over the wire
+    _spares: dict[str, Executor] = field(default_factory=dict)  # started, not yet imported (``start_spare``)
 
     def executor(self, slug: str) -> Executor:
         """The attempt's executor, its file imported; import problems are reported as a ``WrongAnswer``."""
@@ -99,7 +101,7 @@ class Caller:
         why = _not_its_own(path, self.impl_dir)
         if why is not None:
             return WrongAnswer(slug, (), messages.not_graded(slug, why), kind="import")
-        executor = Executor(path, find_jail()[0], tuple(FORBIDDEN_PACKAGES))
+        executor = self._spares.pop(slug, None) or Executor(path, find_jail()[0], tuple(FORBIDDEN_PACKAGES))
         functions = list(by_slug(slug).functions)
         limit = self.call_limit + STARTUP_CPU
         outcome = executor.request({"op": "import", "functions": functions}, limit, waiting_limit(limit))
@@ -138,14 +140,28 @@ class Caller:
             after = decode(changed)
             if isinstance(after, list) and after and isinstance(after[0], list):
                 row[:] = after[0]
-        try:
-            return decode(reply["ok"])
-        except WireError as error:
-            raise WrongAnswer(slug, row, messages.unreadable_answer(slug, call_text, error)) from None
+        return _decoded_answer(slug, row, reply["ok"], call_text)
+
+    def timed_answer(self, slug: str, function: str, row: Sequence[int]) -> Any:
+        """What the last timed call (``time_calls`` of ``function(row)``) returned: checked like a call's
+        answer, without calling again.
+
+        Raises:
+            WrongAnswer: the answer cannot be read.
+        """
+        return _decoded_answer(slug, row, self._last_timed, show_call(function, row))
+
+    def start_spare(self, slug: str) -> None:
+        """Start the process a ``fresh_executor`` will be, without waiting for it: its interpreter
+        starts while the attempt's current executor works (nothing of the attempt runs until then)."""
+        if slug not in self._spares:
+            spare = Executor(source_file(self.impl_dir, slug), find_jail()[0], tuple(FORBIDDEN_PACKAGES))
+            spare.start()
+            self._spares[slug] = spare
 
     def fresh_executor(self, slug: str) -> None:
         """End the attempt's executor, so the next call imports it anew in a process of its own (whose
-        memory holds nothing an earlier call freed)."""
+        memory holds nothing an earlier call freed): the spare one if it was started."""
         loaded = self._executors.pop(slug, None)
         if isinstance(loaded, Executor):
             loaded.close()
@@ -189,6 +205,7 @@ class Caller:
             raise CallTimeout(outcome.ended == "waiting")
         if outcome.reply is None or "ok" not in outcome.reply:
             self._reply_or_raise(slug, function, row, (), outcome)
+        self._last_timed = outcome.reply["ok"] if outcome.reply else None
         return outcome.cpu
 
     def _request(
@@ -291,9 +308,10 @@ class Caller:
 
     def close(self) -> None:
         """End every executor this caller started (a prober sharing them ends them too)."""
-        for executor in self._executors.values():
+        for executor in [*self._executors.values(), *self._spares.values()]:
             if isinstance(executor, Executor):
                 executor.close()
+        self._spares.clear()
 
 
 @dataclass(frozen=True)
@@ -310,6 +328,14 @@ class Executed:
 
     def peak(self, limit: float) -> int:
         return self.caller.traced_peak(self.slug, self.function, self.row, limit)
+
+
+def _decoded_answer(slug: str, row: Sequence[int], answer: Any, call_text: str) -> Any:
+    """An answer as it came over the wire, decoded; one that cannot be read fails as unreadable."""
+    try:
+        return decode(answer)
+    except WireError as error:
+        raise WrongAnswer(slug, row, messages.unreadable_answer(slug, call_text, error)) from None
 
 
 def _not_its_own(path: Path, impl_dir: Path) -> str | None:

@@ -2,7 +2,7 @@
 
 Each size is one row solved by hand (``dominant_class_row``). The time of each size is one
 call's CPU time in the attempt's executor, with the garbage collector off as ``timeit``
-has it (``Caller.time_calls``); the value on the largest row timed is then checked. Unless
+has it (``Caller.time_calls``); the answer of the largest row timed is then checked. Unless
 the first timings show the task's order plainly, the three largest sizes are timed again
 in turn (``REPEATS`` calls each in all, the fastest kept) before the order is judged
 (``growth.judged``). Memory is the peak ``tracemalloc`` traces, on smaller rows (the same on
@@ -89,9 +89,12 @@ def check_growth(grader: Grader, slug: str) -> Measured:
     """
     formulation = by_slug(slug)
     target = TARGET_EXPONENT[formulation.time.order]
+    space_target = TARGET_EXPONENT.get(formulation.space.order)
+    if space_target is not None:
+        grader.start_spare(slug)  # the fresh executor memory is traced in, started while time is measured
     points = climb(TIME_LADDERS[target], lambda n: _timed(grader, formulation, n))
     finished = [p.n for p in points if not p.timed_out]
-    _check_value(grader, formulation, max(finished, default=points[0].n))  # raises too-slow if none did
+    _check_value(grader, formulation, max(finished, default=None), points[0].n)
     time = last_doubling(points)
     if time is not None and not time.at_least and abs(time.exponent - target) > SURELY_WITHIN:
         points = _timed_again(grader, formulation, points, time)
@@ -102,7 +105,6 @@ def check_growth(grader: Grader, slug: str) -> Measured:
         _fail(
             formulation, said, "time", formulation.time, not formulation.returns.graded_move_by_move, target
         )
-    space_target = TARGET_EXPONENT.get(formulation.space.order)
     memory = None
     if space_target is not None:
         memory = _memory(grader, formulation, MEMORY_LADDERS[target])
@@ -141,15 +143,16 @@ def _timed(grader: Grader, formulation: Formulation, n: int) -> Point:
         return Point(n, grader.call_limit, timed_out=True)
 
 
-def _check_value(grader: Grader, formulation: Formulation, n: int) -> None:
-    """The value on the ladder row of ``n`` coins, checked (a line of moves only called: replaying one
-    costs the judge an n x n table)."""
-    row, difference = dominant_class_row(n, seed=n)
-    if formulation.returns.graded_move_by_move:
-        grader.call(formulation.slug, formulation.value_function, row)
-    else:
+def _check_value(grader: Grader, formulation: Formulation, largest: int | None, first: int) -> None:
+    """The answer of the ``largest`` ladder row timed, checked (a line of moves is not replayed: that
+    costs the judge an n x n table); with none timed, the ``first`` row called, to raise why."""
+    if largest is None:
+        row, _ = dominant_class_row(first, seed=first)
+        grader.call(formulation.slug, formulation.value_function, row)  # raises: it ran out of time before
+    elif not formulation.returns.graded_move_by_move:
+        row, difference = dominant_class_row(largest, seed=largest)
         totals = totals_from_difference(row, difference)
-        grader.check_value(formulation.slug, row, totals, max(parity_class_sums(row)))
+        grader.check_value(formulation.slug, row, totals, max(parity_class_sums(row)), timed=True)
 
 
 def _timed_again(grader: Grader, formulation: Formulation, points: list[Point], step: Step) -> list[Point]:

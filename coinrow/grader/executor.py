@@ -68,7 +68,8 @@ def cpu_seconds(pid: int) -> float:
     """
     try:
         own = time.clock_gettime(_process_clock(pid))
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        with open(f"/proc/{pid}/stat", "rb") as stat:  # read on every request: no pathlib on the way
+            fields = stat.read().rpartition(b")")[2].split()
         children = (int(fields[13]) + int(fields[14])) / _TICKS  # cutime, cstime: fields 16 and 17
     except (OSError, ValueError, IndexError, AttributeError):
         try:
@@ -108,7 +109,8 @@ class Executor:
     _pids: tuple[int, ...] = ()  # the executor's process tree, as last looked up
     _resident_at_reset: dict[int, int] = field(default_factory=dict)  # KiB by pid (``reset_peak_memory``)
 
-    def _start(self) -> None:
+    def start(self) -> None:
+        """Start the executor's process: its interpreter starts, then waits for the first request."""
         raise_stack_limit()  # the executor's C stack is the one in force when it starts
         reply_read, reply_write = os.pipe()
         command = jail_command(self.jail, self.attempt, LOOP, self.forbidden, reply_write)
@@ -136,7 +138,7 @@ class Executor:
         """Send one request; wait for its reply while the executor computes within ``cpu_limit`` CPU
         seconds and does not wait (use under 5% of a core) for ``wait_limit`` seconds in a row."""
         if not self.alive():
-            self._start()
+            self.start()
         assert self.process is not None
         assert self.process.stdin is not None
         root = self.process.pid
@@ -148,7 +150,8 @@ class Executor:
             return self._broke("the executor ended before it was asked", start_cpu)
         selector = selectors.DefaultSelector()
         selector.register(self._reply_fd, selectors.EVENT_READ)
-        last_wall, last_demand, stalled = time.monotonic(), self._demand(), 0.0
+        # waiting is counted from the first poll a call does not answer within (most answer sooner)
+        last_wall, last_demand, stalled = time.monotonic(), -1.0, 0.0
         tree_looked = last_wall
         try:
             while True:
@@ -163,6 +166,9 @@ class Executor:
                 if selector.select(POLL):
                     continue  # a reply (or its end) has come: read it before any look at the clock
                 now = time.monotonic()
+                if last_demand < 0:
+                    last_wall, last_demand = now, self._demand()
+                    continue
                 if now - tree_looked >= TREE_EVERY:
                     self._pids = tuple(p.pid for p in tree(root))  # what the call started counts too
                     tree_looked = now

@@ -72,9 +72,16 @@ class Grader(Caller):
         return known is not None and known < shortest
 
     def check_value(
-        self, slug: str, row: Sequence[int], totals: Totals, parity_guarantee: int | None = None
+        self,
+        slug: str,
+        row: Sequence[int],
+        totals: Totals,
+        parity_guarantee: int | None = None,
+        *,
+        timed: bool = False,
     ) -> None:
-        """Grade the formulation's value function on one row against the optimal totals."""
+        """Grade the formulation's value function on one row against the optimal totals; ``timed``: the
+        answer checked is the last timed call's on this row (``Caller.timed_answer``), not a new call's."""
         formulation = by_slug(slug)
         function = formulation.value_function
         if not formulation.returns.defined_on(row):
@@ -85,7 +92,8 @@ class Grader(Caller):
             return
         expected = expected_value(formulation, totals, parity_guarantee)
         try:
-            got = normalise(formulation, self.call(slug, function, row))
+            answer = self.timed_answer(slug, function, row) if timed else self.call(slug, function, row)
+            got = normalise(formulation, answer)
         except WrongAnswer as failure:
             raise self._beyond_the_empty_row(formulation, failure) from None
         exact = is_exact(formulation, got)

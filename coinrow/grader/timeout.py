@@ -14,7 +14,6 @@ import signal
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -43,10 +42,12 @@ def demand(pid: int | str = "self") -> float:
     Linux's ``/proc/<pid>/task/*/schedstat``; elsewhere, the CPU time alone.
     """
     total = 0
+    tasks = f"/proc/{pid}/task"
     try:
-        for task in Path(f"/proc/{pid}/task").iterdir():
+        for task in os.listdir(tasks):
             try:
-                ran, waited = (task / "schedstat").read_text().split()[:2]
+                with open(f"{tasks}/{task}/schedstat", "rb") as schedstat:
+                    ran, waited = schedstat.read().split()[:2]
             except (OSError, ValueError):
                 continue  # a thread that ended meanwhile
             total += int(ran) + int(waited)

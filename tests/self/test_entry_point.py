@@ -101,10 +101,11 @@ def test_compare_grades_the_references_through_the_entry_point(calls: Calls) -> 
     assert {slug: status for slug, (status, _) in comparison.statuses.items()} == {
         f.slug: "solved" for f in FORMULATIONS
     }
-    # a solved kata's note is the orders grading measured; brute force's exponential order is not checked
+    # a solved kata's note is the orders grading measured; brute force's exponential order is not checked,
+    # and a time is not stated when every call timed was too short to read (NumPy's, at n <= 1000)
     said = {slug: note for slug, (_, note) in comparison.statuses.items()}
     assert said.pop("brute_force") == ""
-    assert all(note.startswith("time ~") for note in said.values()), said
+    assert all(note.startswith(("time ~", "memory ~")) for note in said.values()), said
     ((attempts, options),) = calls
     assert [folder.name for folder in attempts] == ["solutions"]
     assert (list(attempts.values()), options) == ([[]], {})

@@ -8,7 +8,9 @@ import pytest
 
 from coinrow.game.game import Totals
 from coinrow.game.registry import IMPLS, source_file
+from coinrow.game.rows import dominant_class_row
 from coinrow.game.shown import show_call, show_row
+from coinrow.grader.complexity import check_growth
 from coinrow.grader.executor import Executor
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grading import Grader
@@ -346,3 +348,22 @@ def test_a_guarantee_right_only_on_the_case_rows_is_failing(tmp_path: Path) -> N
     (line,) = [x for x in done.stdout.splitlines() if x.startswith("parity_strategy ")]
     assert line.split()[1] == "FAILING", done.stdout
     assert done.returncode == 1
+
+
+def test_the_growth_check_judges_the_answer_of_its_largest_timed_call(tmp_path: Path) -> None:
+    """The ladder's largest row is not called again: the answer its timed call returned is checked.
+    This attempt is right on every row but those of 1000 coins or more, where it adds 1."""
+    reference = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
+    source = (
+        reference.replace("def score_difference(", "def _right(")
+        + "\n\ndef score_difference(coins):\n    return _right(coins) + (len(coins) >= 1000)\n"
+    )
+    grader = _attempt(tmp_path, "difference_dp", source)
+    grader.call_limit = 4.0
+    with patch.object(grader, "call", wraps=grader.call) as called, pytest.raises(WrongAnswer) as failure:
+        check_growth(grader, "difference_dp")
+    grader.close()
+    row, difference = dominant_class_row(1000, seed=1000)  # the ladder's largest row, solved by hand
+    assert list(failure.value.row) == row
+    assert str(failure.value).endswith(f"returned {difference + 1}, expected {difference}")
+    assert called.call_count == 0  # timed only: no call of its own
