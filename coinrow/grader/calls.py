@@ -151,6 +151,23 @@ class Caller:
         """
         return _decoded_answer(slug, row, self._last_timed, show_call(function, row))
 
+    def call_fresh(self, slug: str, function: str, row: Sequence[int]) -> Any:
+        """``call`` on a fresh import of the attempt, in an executor of its own that ends with the call.
+
+        It is the spare when one was started; another is started for the next such call, so that
+        its interpreter starts while the grading goes on.
+
+        Raises:
+            NotAttempted, WrongAnswer: as ``call``.
+        """
+        spares = {slug: self._spares.pop(slug)} if slug in self._spares else {}
+        fresh = Caller(self.impl_dir, self.call_limit, _spares=spares)
+        try:
+            return fresh.call(slug, function, row)
+        finally:
+            fresh.close()
+            self.start_spare(slug)
+
     def start_spare(self, slug: str) -> None:
         """Start the process a ``fresh_executor`` will be, without waiting for it: its interpreter
         starts while the attempt's current executor works (nothing of the attempt runs until then)."""

@@ -157,13 +157,10 @@ class Grader(Caller):
         """Name state kept between calls: the same row is right on a fresh import of the file."""
         if len(row) > STATE_CHECK_MAX_N:
             return None
-        fresh = Grader(self.impl_dir, self.call_limit)
         try:
-            again = normalise(by_slug(slug), fresh.call(slug, function, tuple(row)))
+            again = normalise(by_slug(slug), self.call_fresh(slug, function, tuple(row)))
         except (WrongAnswer, NotAttempted):
             return None
-        finally:
-            fresh.close()
         if again == expected and is_exact(by_slug(slug), again):
             return Finding("state-kept", state_kept())
         return None

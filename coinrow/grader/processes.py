@@ -29,7 +29,49 @@ def become_subreaper() -> None:
 
 
 def tree(pid: int) -> list[psutil.Process]:
-    """Every live process of the session the child ``pid`` leads, or below it (the child itself included)."""
+    """Every live process of the session the child ``pid`` leads, or below it (the child itself included).
+
+    On Linux one pass over ``/proc`` reads each process's parent and session; elsewhere psutil walks
+    the children of ``pid`` and of this process.
+    """
+    try:
+        parents_and_sessions = _parents_and_sessions()
+    except OSError:
+        return _tree_by_psutil(pid)
+    below = {pid}
+    children: dict[int, list[int]] = {}
+    for child, (parent, _) in parents_and_sessions.items():
+        children.setdefault(parent, []).append(child)
+    waiting = [pid]
+    while waiting:
+        for child in children.get(waiting.pop(), []):
+            if child not in below:
+                below.add(child)
+                waiting.append(child)
+    below |= {p for p, (_, session) in parents_and_sessions.items() if session == pid}
+    found = []
+    for member in sorted(below & parents_and_sessions.keys()):
+        with contextlib.suppress(psutil.Error):
+            found.append(psutil.Process(member))
+    return found
+
+
+def _parents_and_sessions() -> dict[int, tuple[int, int]]:
+    """Every process's parent and session, read from ``/proc/<pid>/stat`` (Linux); OSError elsewhere."""
+    found = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as stat:
+                fields = stat.read().rpartition(b")")[2].split()
+            found[int(name)] = (int(fields[1]), int(fields[3]))  # ppid, session: fields 4 and 6
+        except (OSError, ValueError, IndexError):
+            continue  # ended meanwhile
+    return found
+
+
+def _tree_by_psutil(pid: int) -> list[psutil.Process]:
     found: dict[int, psutil.Process] = {}
     try:
         root = psutil.Process(pid)
