@@ -18,7 +18,8 @@ from coinrow.dev.catalogue import CATALOGUE_CALL_LIMIT, entries, grade_all
 from coinrow.dev.mutate import grade_mutants, mutants
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT
-from coinrow.grader.results import Status
+from coinrow.grader.grade import grade, joined
+from coinrow.grader.results import Record, Result, Status
 from coinrow.tools.compare.answers import graded_statuses, status_word
 from coinrow.tools.compare.compare import build
 
@@ -121,3 +122,35 @@ def test_compare_names_each_of_the_graders_statuses_in_its_own_words() -> None:
         "stopped": "failing",
         "not graded": "failing",
     }
+
+
+def test_a_lone_kata_graded_in_two_parts_gives_what_one_child_gives(tmp_path: Path) -> None:
+    """With a worker to spare, a kata's growth check runs in a child beside the rest of its suite; the
+    records joined are the ones a single child writes, in the same order, with the same verdicts."""
+    folder = tmp_path / "problems"
+    (folder / "difference_dp").mkdir(parents=True)
+    wrong = (REPO_ROOT / "tests" / "catalogue" / "wrong" / "difference_dp" / "greedy.py").read_text()
+    (folder / "difference_dp" / "difference_dp.py").write_text(wrong, encoding="utf-8")
+    alone = grade({folder: ["difference_dp"]}, call_limit=CATALOGUE_CALL_LIMIT, jobs=1, cache="off")[folder]
+    beside = grade({folder: ["difference_dp"]}, call_limit=CATALOGUE_CALL_LIMIT, jobs=2, cache="off")[folder]
+    one, two = alone["difference_dp"], beside["difference_dp"]
+    growth_check = "tests/grade/test_growth.py::test_grows_as_the_task_asks[difference_dp]"
+    assert growth_check in [r.test for r in one.records]
+    assert [(r.test, r.outcome) for r in two.records] == [(r.test, r.outcome) for r in one.records]
+    assert (one.status, one.reason) == ("failing", None)
+    assert (two.status, two.failures(), two.reason) == (one.status, one.failures(), one.reason)
+
+
+def test_the_parts_are_joined_in_the_suites_order_whichever_ends_first() -> None:
+    def record(test: str) -> Record:
+        return Record("difference_dp", f"tests/grade/{test}[difference_dp]", "passed", 0.1)
+
+    values = Result("difference_dp", [record("test_properties.py::a"), record("test_value.py::b")])
+    growth = Result("difference_dp", [record("test_growth.py::c")], reason="ended")
+    both = joined([values, growth])
+    assert [r.test.split("/")[-1] for r in both.records] == [
+        "test_growth.py::c[difference_dp]",
+        "test_properties.py::a[difference_dp]",
+        "test_value.py::b[difference_dp]",
+    ]
+    assert both.reason == "ended"
