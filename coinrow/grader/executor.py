@@ -238,7 +238,7 @@ class Executor:
 
     def _broke(self, why: str, used: float) -> Outcome:
         status = None
-        if self.process is not None:
+        if self.process is not None and self._eof:  # its replies ended: how did the process end?
             with contextlib.suppress(subprocess.TimeoutExpired):
                 status = self.process.wait(timeout=2)
             if status is not None and self.jail is not None and status > 128:

@@ -1,9 +1,10 @@
 """Sealed grading: an attempt that tries to pass without solving is never "solved", and changes nothing else.
 
 Each attempt below answers wrong and tries one way around the grader that worked
-when the attempt ran in the checks' own process: patch or borrow the grader's objects,
-read the expected value from the caller's frames, forge the records, stop the driver,
-rewrite the suite, read the reference, or write another kata's file. Each is graded
+when the attempt ran in the checks' own process: patch or borrow the grader's objects
+(or the executor's own loop), read the expected value from the caller's frames, forge
+the records, stop the driver, rewrite the suite, read the reference, or write another
+kata's file. Each is graded
 as a learner grades it (``make test F=difference_dp FRESH=1``, its command) in a fresh clone; the
 run must end within two minutes, not "solved", with a non-zero exit status, leaving
 every tracked file of the clone as it was and no process behind.
@@ -85,15 +86,31 @@ def score_difference(coins):
     return 42
 """,
     "patches-the-exactness-check": """
-import gc
+import gc, math, operator
 for thing in gc.get_objects():
     if callable(thing) and getattr(thing, '__name__', '') in ('is_exact_int', 'is_exact'):
         try:
             thing.__code__ = (lambda *a, **k: True).__code__
         except Exception:
             pass
+operator.eq = operator.__eq__ = lambda a, b: True
+math.isclose = lambda *a, **k: True
+class Always(int):
+    def __eq__(self, other):
+        return True
+    __hash__ = int.__hash__
 def score_difference(coins):
-    return 42.0
+    return Always(42)
+""",
+    "patches-the-executor-loop": """
+import gc
+for thing in gc.get_objects():
+    if isinstance(thing, type) and thing.__name__ == 'Executor':
+        for name in ('call', 'load', 'time'):
+            try:
+                setattr(thing, name, lambda self, *a, **k: None)
+            except Exception:
+                pass
 """,
     "forges-records-in-the-results-file": """
 import json, os, pathlib
@@ -134,7 +151,7 @@ for _ in range(6):
     "rewrites-the-suite-on-disk": FIND_REPO
     + """
 for root in repo_roots():
-    for test in (root / 'tests' / 'grade').glob('test_*.py'):
+    for test in [*(root / 'tests' / 'grade').glob('test_*.py'), root / 'tests' / 'conftest.py']:
         try:
             test.write_text('')
         except OSError:
