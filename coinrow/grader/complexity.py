@@ -24,6 +24,7 @@ from coinrow.grader.growth import (
     MEMORY_MARGINS,
     SURELY_WITHIN,
     TARGET_EXPONENT,
+    TIME_LADDERS,
     TIME_MARGINS,
     Point,
     Step,
@@ -36,7 +37,6 @@ from coinrow.grader.growth import (
 from coinrow.grader.messages import growth as messages
 from coinrow.grader.timeout import CallTimeout
 
-TIME_LADDERS = {2: (126, 250, 500, 1000), 1: (1000, 2000, 4000, 8000, 16000, 32000, 64000, 128000)}
 MEMORY_LADDERS = {2: (50, 100, 200), 1: (1000, 2000, 4000)}  # by the time order: traced calls are slow
 SHORTEST_TIMING = 0.02  # seconds: a call shorter than this is timed again in a batch this long
 BATCH_CAP = 100  # calls in such a batch at most
@@ -69,11 +69,6 @@ def _seen(step: Step | None, target: int | None, margins: tuple[float, float], f
     if judged(step, target, margins) == "unclear":
         return messages.order_not_told(step.ratio)
     return messages.order_seen(power_name(min(max(step.named_exponent, floor), target)))
-
-
-def growth_checked(formulation: Formulation) -> bool:
-    """True for a kata whose time order is n or n² (every one but brute force): its growth is checked."""
-    return TARGET_EXPONENT.get(formulation.time.order) in TIME_LADDERS
 
 
 def check_growth(grader: Grader, slug: str) -> Measured:

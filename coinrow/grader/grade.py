@@ -25,9 +25,9 @@ from coinrow.game.registry import FORMULATIONS, by_slug
 from coinrow.game.settings import WORKERS
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT
 from coinrow.grader.child import Job, Options
-from coinrow.grader.complexity import growth_checked
 from coinrow.grader.driver import run_jobs
 from coinrow.grader.fingerprint import fingerprint
+from coinrow.grader.growth import growth_checked
 from coinrow.grader.progress import Progress, attempt_hash, attempt_key
 from coinrow.grader.results import Result
 from coinrow.grader.spawned import has_other_threads, run_jobs_spawned

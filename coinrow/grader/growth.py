@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from coinrow.game.cost import Order
+from coinrow.game.registry import Formulation
 from coinrow.grader.messages import growth as messages
 
 MATCHES_BELOW = 0.5  # a time ratio up to 2^(k + this) per doubling is order n^k
@@ -44,6 +45,8 @@ MEANINGFUL_SECONDS = 0.001  # shorter calls are mostly the call's own fixed cost
 STEP_STOP_SECONDS = 0.25  # a ladder stops climbing after a call this long: the next is ~4-8x
 
 TARGET_EXPONENT = {Order.CONSTANT: 0, Order.LINEAR: 1, Order.QUADRATIC: 2}
+# the sizes the time of a kata is measured at, by the exponent of its task's order
+TIME_LADDERS = {2: (126, 250, 500, 1000), 1: (1000, 2000, 4000, 8000, 16000, 32000, 64000, 128000)}
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -84,6 +87,11 @@ class Step:
     def named_exponent(self) -> int:
         """The whole exponent the ratio is nearest to (0: flat); the words say when the ratio is a bound."""
         return max(0, round(self.exponent))
+
+
+def growth_checked(formulation: Formulation) -> bool:
+    """True for a kata whose time order is n or n² (every one but brute force): its growth is checked."""
+    return TARGET_EXPONENT.get(formulation.time.order) in TIME_LADDERS
 
 
 def power_name(exponent: int) -> str:

@@ -6,8 +6,9 @@ from collections.abc import Callable
 import pytest
 
 from coinrow.game.registry import FORMULATIONS
-from coinrow.grader.complexity import check_growth, growth_checked
+from coinrow.grader.complexity import check_growth
 from coinrow.grader.grading import Grader
+from coinrow.grader.growth import growth_checked
 from tests.strategies import skip_unless_attempted
 
 GROWTH_SLUGS = [f.slug for f in FORMULATIONS if growth_checked(f)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import threading
 import warnings
@@ -97,3 +98,17 @@ def test_a_job_crosses_to_the_fresh_process_unchanged(part: Part) -> None:
     sent = json.dumps(job_to_json(job))
     assert json.loads(sent)["options"] == ["/tmp/kata", 1.5, "catalogue", True]
     assert job_from_json(json.loads(sent)) == job
+
+
+def test_the_command_line_and_the_entry_point_start_no_thread_when_imported() -> None:
+    """An import that starts a thread (NumPy's BLAS pool does) before ``grade`` runs would send every
+    make test through a fresh interpreter: the driver is forked from this process only when it has none."""
+    probe = (
+        "import coinrow.cli.main, coinrow.grader.command, coinrow.grader.grade\n"
+        "from coinrow.grader.spawned import has_other_threads\n"
+        "print(has_other_threads())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.stdout.split() == ["False"], done.stderr
