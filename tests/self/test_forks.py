@@ -100,15 +100,18 @@ def test_a_job_crosses_to_the_fresh_process_unchanged(part: Part) -> None:
     assert job_from_json(json.loads(sent)) == job
 
 
-def test_the_command_line_and_the_entry_point_start_no_thread_when_imported() -> None:
-    """An import that starts a thread (NumPy's BLAS pool does) before ``grade`` runs would send every
-    make test through a fresh interpreter: the driver is forked from this process only when it has none."""
+def test_the_command_line_the_entry_point_and_the_warm_up_start_no_thread() -> None:
+    """An import that starts a thread (NumPy's BLAS pool does) would send every later grading of the
+    process through a fresh interpreter, and have the driver fork beside it: none is left running."""
     probe = (
         "import coinrow.cli.main, coinrow.grader.command, coinrow.grader.grade\n"
+        "from coinrow.grader.child import warm_up\n"
         "from coinrow.grader.spawned import has_other_threads\n"
-        "print(has_other_threads())\n"
+        "before = has_other_threads()\n"
+        "warm_up()\n"
+        "print(before, has_other_threads())\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=False
     )
-    assert done.stdout.split() == ["False"], done.stderr
+    assert done.stdout.split() == ["False", "False"], done.stderr
