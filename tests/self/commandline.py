@@ -10,7 +10,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from coinrow.game.registry import REPO_ROOT
+
+# The tests that compare the references share one pytest-xdist worker: the first grades solutions/ and
+# keeps its results in its progress cache, every later one reads them from there instead of grading again.
+REFERENCES_COMPARED = pytest.mark.xdist_group("references-compared")
 
 
 def environment(cwd: Path = REPO_ROOT, extra: dict[str, str] | None = None) -> dict[str, str]:

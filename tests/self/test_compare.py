@@ -13,7 +13,7 @@ from coinrow.game.cases import all_cases, seed_rows
 from coinrow.game.game import Totals
 from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, IMPLS, source_file
-from tests.self.commandline import coinrow, coinrow_json
+from tests.self.commandline import REFERENCES_COMPARED, coinrow, coinrow_json
 
 FAST = ("--sizes=16 32", "--oracle-sizes=4 6")  # tiny sizes: the default growth table takes ~20 s
 ANATOMY_FIELDS = (
@@ -34,16 +34,12 @@ def _totals(row: tuple[int, ...]) -> Totals:
     return next(c.totals for c in all_cases() if c.row == row)
 
 
-# the references compared once, by one worker (the tests that read it share its group)
-ONE_COMPARE = pytest.mark.xdist_group("compare-references")
-
-
 @pytest.fixture(scope="session")
 def references() -> Any:
     return coinrow_json("compare", "--row=5 3 7 10", "--spoilers", *FAST)
 
 
-@ONE_COMPARE
+@REFERENCES_COMPARED
 def test_answers_convert_every_return_value_and_agree_with_the_oracle(references: Any) -> None:
     (table,) = references["answers"]
     optimum = _totals((5, 3, 7, 10))
@@ -64,7 +60,7 @@ def test_answers_convert_every_return_value_and_agree_with_the_oracle(references
     assert by_slug["difference_dp"]["value"] == 5
 
 
-@ONE_COMPARE
+@REFERENCES_COMPARED
 def test_anatomy_comes_from_the_registry(references: Any) -> None:
     assert [a["slug"] for a in references["anatomy"]] == [f.slug for f in FORMULATIONS]
     for row, formulation in zip(references["anatomy"], FORMULATIONS, strict=True):
@@ -73,7 +69,7 @@ def test_anatomy_comes_from_the_registry(references: Any) -> None:
         }
 
 
-@ONE_COMPARE
+@REFERENCES_COMPARED
 def test_growth_times_every_formulation_and_the_oracle(references: Any) -> None:
     series = {s["label"]: s for s in references["growth"]["series"]}
     assert list(series) == [*(f.slug for f in FORMULATIONS), "exhaustive oracle"]
@@ -93,6 +89,7 @@ def test_growth_times_every_formulation_and_the_oracle(references: Any) -> None:
     assert oracle["per_coin"] > 0
 
 
+@REFERENCES_COMPARED
 def test_the_text_output_has_three_tables_for_the_seed_rows() -> None:
     done = coinrow("compare", *FAST)
     assert done.returncode == 0, done.stderr
@@ -169,6 +166,7 @@ def test_pristine_stubs_are_all_marked_not_attempted(tmp_path: Path) -> None:
         assert f"{formulation.slug}: not attempted, never timed" in growth
 
 
+@REFERENCES_COMPARED
 def test_the_growth_plot_is_drawn(tmp_path: Path) -> None:
     """Renders the plot; with COINROW_DOCS=<folder> it draws the README's plot there at the default sizes."""
     docs = os.environ.get("COINROW_DOCS")

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.registry import REPO_ROOT
-from tests.self.commandline import coinrow, make_command, own_stderr
+from tests.self.commandline import REFERENCES_COMPARED, coinrow, make_command, own_stderr
 
 DOCS = sorted((REPO_ROOT / "docs").glob("*.md"))
 FAST = ("--sizes=16 32", "--oracle-sizes=4 6")
@@ -90,6 +90,7 @@ def test_the_documents_have_excerpts() -> None:
     assert {"compare", "trace", "play"} <= commands
 
 
+@REFERENCES_COMPARED
 @pytest.mark.parametrize("excerpt", ALL, ids=[f"{e.document}: {e.command}" for e in ALL])
 def test_the_excerpt_is_real_output(excerpt: Excerpt) -> None:
     if "timings vary" in excerpt.command:

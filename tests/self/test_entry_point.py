@@ -22,6 +22,7 @@ from coinrow.grader.grade import grade, joined
 from coinrow.grader.results import Record, Result, Status
 from coinrow.tools.compare.answers import graded_statuses, status_word
 from coinrow.tools.compare.compare import build
+from tests.self.commandline import REFERENCES_COMPARED
 
 Calls = list[tuple[dict[Path, list[str]], dict[str, Any]]]
 
@@ -97,6 +98,7 @@ def test_compare_grades_a_learners_attempts_through_the_entry_point(
     assert statuses == {f.slug: not_attempted for f in FORMULATIONS}
 
 
+@REFERENCES_COMPARED
 def test_compare_grades_the_references_through_the_entry_point(calls: Calls) -> None:
     comparison = build([(8, 15, 3, 7)], "solutions", IMPLS["solutions"], sizes=(16,), oracle_sizes=(4,))
     assert {slug: status for slug, (status, _) in comparison.statuses.items()} == {

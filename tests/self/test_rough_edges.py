@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT
-from tests.self.commandline import coinrow, make, own_stderr, run_module
+from tests.self.commandline import REFERENCES_COMPARED, coinrow, make, own_stderr, run_module
 
 FAST = ("--sizes=16", "--oracle-sizes=4")  # one size each: growth is not the point here
 
@@ -25,6 +25,7 @@ def test_animating_the_parity_strategy_says_it_has_no_table() -> None:
     assert "difference_dp, min_of_opponent_dp" in with_tables  # the list is not empty
 
 
+@REFERENCES_COMPARED
 def test_piped_output_neither_wraps_nor_ends_lines_in_spaces(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
     with out.open("w", encoding="utf-8") as file:  # as `make compare ROW=… > out.txt`: not a terminal

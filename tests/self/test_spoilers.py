@@ -12,7 +12,7 @@ import pytest
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, Formulation, source_file
 from coinrow.grader.jail import UNSANDBOXED_VARIABLE
 from coinrow.tools.tiers import hint_tiers, readme_of, task_text
-from tests.self.commandline import coinrow, environment
+from tests.self.commandline import REFERENCES_COMPARED, coinrow, environment
 
 FAST = ("--row=5 3 7 10", "--sizes=16", "--oracle-sizes=4")  # one size each: growth is not the point here
 
@@ -80,6 +80,7 @@ def test_top_down_memo_leaves_the_recursion_limit_fix_to_a_hint() -> None:
     assert any("setrecursionlimit" in h.body for h in hint_tiers(readme))
 
 
+@REFERENCES_COMPARED
 @pytest.mark.parametrize("impl", ["problems", "solutions"])
 def test_compare_hides_every_recurrence_without_spoilers(impl: str) -> None:
     for args in ((), ("--json",)):
