@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NoReturn
 
 from coinrow.game.cost import Cost
 from coinrow.game.game import parity_class_sums, totals_from_difference
 from coinrow.game.registry import Formulation, by_slug
 from coinrow.game.rows import dominant_class_row
+from coinrow.game.shown import show_call
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grading import Grader
 from coinrow.grader.growth import (
@@ -34,7 +36,9 @@ from coinrow.grader.growth import (
     over_two_doublings,
     power_name,
 )
+from coinrow.grader.messages import calls as call_messages
 from coinrow.grader.messages import growth as messages
+from coinrow.grader.messages import values as values_messages
 from coinrow.grader.timeout import CallTimeout
 
 MEMORY_LADDERS = {2: (50, 100, 200), 1: (1000, 2000, 4000)}  # by the time order: traced calls are slow
@@ -74,22 +78,35 @@ def _seen(step: Step | None, target: int | None, margins: tuple[float, float], f
 def check_growth(grader: Grader, slug: str) -> Measured:
     """Time and trace the attempt at ``slug`` on its ladders and judge the growth against the task.
 
+    The calls are made in executors of their own (a grader like ``grader``, ended after): the history of
+    the executor the suite's other checks call is the same whether or not this check runs beside them.
+
     Returns:
         What was measured, for the summary line.
 
     Raises:
-        WrongAnswer: a wrong value on a ladder row, a call that failed or ran out of time (as the call
-            raised it), or growth above the task's order (kind ``"growth"``).
+        WrongAnswer: a wrong value on a ladder row (called, or as a timed call returned it), a call that
+            failed or ran out of time, or growth above the task's order (kind ``"growth"``).
         NotAttempted: the function is still the stub.
     """
-    formulation = by_slug(slug)
+    own = type(grader)(grader.impl_dir, grader.call_limit, diagnose=grader.diagnose)
+    try:
+        return _check_growth(own, by_slug(slug))
+    finally:
+        own.close()
+
+
+def _check_growth(grader: Grader, formulation: Formulation) -> Measured:
     target = TARGET_EXPONENT[formulation.time.order]
     space_target = TARGET_EXPONENT.get(formulation.space.order)
     if space_target is not None:
-        grader.start_spare(slug)  # the fresh executor memory is traced in, started while time is measured
-    points = climb(TIME_LADDERS[target], lambda n: _timed(grader, formulation, n))
+        grader.start_spare(formulation.slug)  # the fresh executor memory is traced in, started meanwhile
+    answers: dict[int, object] = {}  # what each ladder row's timed calls returned, by its length
+    points = climb(TIME_LADDERS[target], lambda n: _timed(grader, formulation, n, answers))
     finished = [p.n for p in points if not p.timed_out]
-    _check_value(grader, formulation, max(finished, default=None), points[0].n)
+    if not finished:
+        _never_finished(grader, formulation, points[0].n)
+    _check_value(grader, formulation, max(finished), answers[max(finished)])
     time = last_doubling(points)
     if time is not None and not time.at_least and abs(time.exponent - target) > SURELY_WITHIN:
         points = _timed_again(grader, formulation, points, time)
@@ -124,30 +141,48 @@ def _fail(
     raise WrongAnswer(formulation.slug, row, message, kind="growth")
 
 
-def _timed(grader: Grader, formulation: Formulation, n: int) -> Point:
-    """One call on the ladder row of ``n`` coins, timed; a call that runs out of time is a lower bound."""
+def _timed(grader: Grader, formulation: Formulation, n: int, answers: dict[int, object]) -> Point:
+    """One call on the ladder row of ``n`` coins, timed, its answer kept in ``answers`` (only while every
+    timing of the row finished); a call that runs out of time is a lower bound."""
     row, _ = dominant_class_row(n, seed=n)
     subject = grader.subject(formulation.slug, formulation.value_function, row)
+    answers.pop(n, None)
     try:
         seconds = subject.run(1, grader.call_limit)
         if seconds < SHORTEST_TIMING:  # a short call is timed again in a batch: its fixed costs even out
             number = min(BATCH_CAP, math.ceil(SHORTEST_TIMING / max(seconds, 1e-6)))
             seconds = subject.run(number, grader.call_limit * number) / number
-        return Point(n, seconds)
     except CallTimeout:
         return Point(n, grader.call_limit, timed_out=True)
+    answers[n] = grader.timed_answer(formulation.slug, formulation.value_function, row)
+    return Point(n, seconds)
 
 
-def _check_value(grader: Grader, formulation: Formulation, largest: int | None, first: int) -> None:
-    """The answer of the ``largest`` ladder row timed, checked (a line of moves is not replayed: that
-    costs the judge an n x n table); with none timed, the ``first`` row called, to raise why."""
-    if largest is None:
-        row, _ = dominant_class_row(first, seed=first)
-        grader.call(formulation.slug, formulation.value_function, row)  # raises: it ran out of time before
-    elif not formulation.returns.graded_move_by_move:
-        row, difference = dominant_class_row(largest, seed=largest)
-        totals = totals_from_difference(row, difference)
-        grader.check_value(formulation.slug, row, totals, max(parity_class_sums(row)), timed=True)
+def _never_finished(grader: Grader, formulation: Formulation, n: int) -> NoReturn:
+    """Raise why the first ladder row, of ``n`` coins, has no timing: a plain call of it raises as it
+    does; one that answers leaves the timed call's time-out as the failure."""
+    row, _ = dominant_class_row(n, seed=n)
+    function, needs = formulation.value_function, formulation.time
+    grader.call(formulation.slug, function, row)
+    call_text = show_call(function, row)
+    message = call_messages.too_slow_message(
+        formulation.slug, call_text, n, grader.call_limit, None, str(needs), needs.at_most_linear
+    )
+    raise WrongAnswer(formulation.slug, row, values_messages.when_timed(message), kind="too-slow")
+
+
+def _check_value(grader: Grader, formulation: Formulation, n: int, timed_answer: object) -> None:
+    """The value on the ladder row of ``n`` coins, called, and the answer its timed calls returned: an
+    attempt may tell a timed call by its garbage collector being off. A line of moves is only called
+    (replaying one costs the judge an n x n table)."""
+    row, difference = dominant_class_row(n, seed=n)
+    if formulation.returns.graded_move_by_move:
+        grader.call(formulation.slug, formulation.value_function, row)
+        return
+    totals = totals_from_difference(row, difference)
+    guarantee = max(parity_class_sums(row))
+    grader.check_value(formulation.slug, row, totals, guarantee)
+    grader.check_timed_answer(formulation.slug, row, totals, guarantee, timed_answer)
 
 
 def _timed_again(grader: Grader, formulation: Formulation, points: list[Point], step: Step) -> list[Point]:
@@ -161,7 +196,7 @@ def _timed_again(grader: Grader, formulation: Formulation, points: list[Point], 
     fastest = dict(deciding)
     for _ in range(REPEATS - 1):
         for n in deciding:
-            timed = _timed(grader, formulation, n)
+            timed = _timed(grader, formulation, n, {})
             if (timed.timed_out, timed.seconds) < (fastest[n].timed_out, fastest[n].seconds):
                 fastest[n] = timed
     return [fastest.get(p.n, p) for p in points]

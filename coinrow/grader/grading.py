@@ -72,16 +72,9 @@ class Grader(Caller):
         return known is not None and known < shortest
 
     def check_value(
-        self,
-        slug: str,
-        row: Sequence[int],
-        totals: Totals,
-        parity_guarantee: int | None = None,
-        *,
-        timed: bool = False,
+        self, slug: str, row: Sequence[int], totals: Totals, parity_guarantee: int | None = None
     ) -> None:
-        """Grade the formulation's value function on one row against the optimal totals; ``timed``: the
-        answer checked is the last timed call's on this row (``Caller.timed_answer``), not a new call's."""
+        """Grade the formulation's value function on one row against the optimal totals."""
         formulation = by_slug(slug)
         function = formulation.value_function
         if not formulation.returns.defined_on(row):
@@ -92,20 +85,39 @@ class Grader(Caller):
             return
         expected = expected_value(formulation, totals, parity_guarantee)
         try:
-            answer = self.timed_answer(slug, function, row) if timed else self.call(slug, function, row)
-            got = normalise(formulation, answer)
+            got = normalise(formulation, self.call(slug, function, row))
         except WrongAnswer as failure:
             raise self._beyond_the_empty_row(formulation, failure) from None
+        self._judge(formulation, row, got, expected, timed=False)
+
+    def check_timed_answer(
+        self, slug: str, row: Sequence[int], totals: Totals, parity_guarantee: int | None, answer: object
+    ) -> None:
+        """Judge ``answer``, what a timed call of the value function on ``row`` returned (``time_calls``,
+        ``timed_answer``), as a call's answer is judged, with no likely mistake named: the checks behind
+        one are plain calls, and a timed call runs with the garbage collector off."""
+        formulation = by_slug(slug)
+        expected = expected_value(formulation, totals, parity_guarantee)
+        self._judge(formulation, row, normalise(formulation, answer), expected, timed=True)
+
+    def _judge(
+        self, formulation: Formulation, row: Sequence[int], got: object, expected: object, *, timed: bool
+    ) -> None:
+        """Raise the failure of ``got`` where ``expected`` is right: a wrong type, or a wrong value (explained
+        by a likely mistake when the answer came from a plain call); nothing when it is right."""
         exact = is_exact(formulation, got)
         if exact and got == expected:
             return
+        slug, function = formulation.slug, formulation.value_function
         call_text = show_call(function, row)
+        said = messages.when_timed if timed else (lambda message: message)
         if not exact:
             shape = formulation.returns.shape_problem(got)
-            raise WrongAnswer(
-                slug, row, messages.wrong_type(slug, call_text, got, expected, shape), kind="wrong-type"
-            )
-        message = messages.wrong_value(slug, call_text, got, expected)
+            message = said(messages.wrong_type(slug, call_text, got, expected, shape))
+            raise WrongAnswer(slug, row, message, kind="wrong-type")
+        message = said(messages.wrong_value(slug, call_text, got, expected))
+        if timed:
+            raise WrongAnswer(slug, row, message)
 
         def explain() -> tuple[str, str | None] | None:
             finding = self._state_hint(slug, function, row, expected) or self._finding(formulation, row, got)

@@ -225,13 +225,14 @@ def under_a_time_out(points: Sequence[Point], target: int | None) -> Step | None
 
 
 def climb(sizes: Sequence[int], seconds_at: Callable[[int], Point]) -> list[Point]:
-    """Time ``seconds_at(n)`` for each size, smallest first, until a call runs out of time or takes
-    ``STEP_STOP_SECONDS`` or more (the next size would take 4-8 times as long)."""
+    """Time ``seconds_at(n)`` for each size, smallest first, until a call runs out of time or, once two
+    sizes are timed (one doubling to judge), takes ``STEP_STOP_SECONDS`` or more (the next size would take
+    4-8 times as long)."""
     points: list[Point] = []
     for n in sorted(sizes):
         point = seconds_at(n)
         points.append(point)
-        if point.timed_out or point.seconds >= STEP_STOP_SECONDS:
+        if point.timed_out or (point.seconds >= STEP_STOP_SECONDS and len(points) >= 2):
             break
     return points
 

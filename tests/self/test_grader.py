@@ -350,20 +350,50 @@ def test_a_guarantee_right_only_on_the_case_rows_is_failing(tmp_path: Path) -> N
     assert done.returncode == 1
 
 
-def test_the_growth_check_judges_the_answer_of_its_largest_timed_call(tmp_path: Path) -> None:
-    """The ladder's largest row is not called again: the answer its timed call returned is checked.
-    This attempt is right on every row but those of 1000 coins or more, where it adds 1."""
+@pytest.mark.parametrize("wrong_when", ["timed", "called"])
+def test_the_growth_check_judges_its_largest_row_called_and_timed(tmp_path: Path, wrong_when: str) -> None:
+    """An attempt can tell a timed call by its garbage collector being off: the ladder's largest row is
+    judged both as a plain call returns it and as its timed call did. This attempt is right everywhere
+    but on rows of 1000 coins or more, where it adds 1 only when timed (or only when called)."""
     reference = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
+    timed = "not gc.isenabled()" if wrong_when == "timed" else "gc.isenabled()"
     source = (
-        reference.replace("def score_difference(", "def _right(")
-        + "\n\ndef score_difference(coins):\n    return _right(coins) + (len(coins) >= 1000)\n"
+        "import gc\n"
+        + reference.replace("def score_difference(", "def _right(")
+        + f"\n\ndef score_difference(coins):\n    return _right(coins) + (len(coins) >= 1000 and {timed})\n"
     )
     grader = _attempt(tmp_path, "difference_dp", source)
     grader.call_limit = 4.0
-    with patch.object(grader, "call", wraps=grader.call) as called, pytest.raises(WrongAnswer) as failure:
+    with pytest.raises(WrongAnswer) as failure:
         check_growth(grader, "difference_dp")
     grader.close()
     row, difference = dominant_class_row(1000, seed=1000)  # the ladder's largest row, solved by hand
     assert list(failure.value.row) == row
-    assert str(failure.value).endswith(f"returned {difference + 1}, expected {difference}")
-    assert called.call_count == 0  # timed only: no call of its own
+    first_line, *more = str(failure.value).splitlines()
+    assert first_line.endswith(f"returned {difference + 1}, expected {difference}")
+    assert more == (
+        ["  this was a timed call (the garbage collector off, as timeit has it)"]
+        if wrong_when == "timed"
+        else []
+    )
+
+
+def test_an_attempt_whose_timed_calls_never_finish_is_too_slow(tmp_path: Path) -> None:
+    """Right when called, endless when timed: no ladder row is timed, and that is the failure (a growth
+    check that measured nothing must not pass)."""
+    reference = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
+    source = (
+        "import gc\n"
+        + reference.replace("def score_difference(", "def _right(")
+        + "\n\ndef score_difference(coins):\n    while not gc.isenabled():\n        pass\n"
+        + "    return _right(coins)\n"
+    )
+    grader = _attempt(tmp_path, "difference_dp", source)
+    with pytest.raises(WrongAnswer) as failure:
+        check_growth(grader, "difference_dp")
+    grader.close()
+    assert failure.value.kind == "too-slow"
+    assert len(failure.value.row) == 126  # the ladder's first row
+    message = str(failure.value)
+    assert "did not finish in 0.5 s of CPU time" in message
+    assert message.endswith("this was a timed call (the garbage collector off, as timeit has it)")

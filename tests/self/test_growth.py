@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from coinrow.grader.growth import Point, climb
 from coinrow.grader.timing import InProcess
 from coinrow.tools.compare.growth import (
     Budget,
@@ -62,3 +63,12 @@ def test_a_series_stops_when_the_code_raises_or_overruns() -> None:
     measure([budgeted], Budget(total=0.0))
     assert budgeted.seconds == {}
     assert "budget" in budgeted.note
+
+
+def test_a_ladder_goes_on_past_a_slow_first_size_until_one_doubling_is_timed() -> None:
+    """A first size that already takes STEP_STOP_SECONDS must not end the ladder before a doubling is
+    timed: its growth would go unjudged. The second slow size ends it."""
+    seconds = {126: 0.3, 250: 2.4, 500: 19.2}  # n³ from a slow start
+    timed = climb((126, 250, 500), lambda n: Point(n, seconds[n]))
+    assert [p.n for p in timed] == [126, 250]
+    assert climb((126, 250, 500), lambda n: Point(n, 4.0, timed_out=n == 250))[-1] == Point(250, 4.0, True)

@@ -17,6 +17,12 @@ def wrong_value(slug: str, call_text: str, got: object, expected: object) -> str
     return f"{slug}: {call_text} returned {show_value(got)}, expected {expected!r}"
 
 
+def when_timed(message: str) -> str:
+    """``message``, about a timed call (one whose answer, or time-out, the growth check judges): said so
+    under it."""
+    return added_line(message, "this was a timed call (the garbage collector off, as timeit has it)")
+
+
 def wrong_type(slug: str, call_text: str, got: object, expected: object, shape_problem: str | None) -> str:
     """The call returned ``got``, not exact ints in the shape of ``expected``.
 
