@@ -17,17 +17,12 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
 from coinrow.game.registry import REPO_ROOT
 from coinrow.grader.timeout import waiting_limit
 
 MIN_CPU_CAP = 60.0  # CPU seconds one formulation's whole process tree may use, at the least
 STALL_GRACE = 10.0  # seconds of waiting allowed past the in-process limit before the driver steps in
-SUITE = "tests/grade"  # the shared grading suite, from the repository's root
-GROWTH_CHECK = f"{SUITE}/test_growth.py"  # its growth check, which a lone kata runs beside the rest
-# a part of the suite: None, all of it; "growth", the growth check alone; "values", all but the growth check
-Part = Literal["values", "growth"] | None
 OUTPUT_CAP = 256 << 20  # bytes any one file written by a child may reach (its log included)
 MEMORY_CAP = 8 << 30  # bytes of address space per process: a table too big fails as MemoryError
 
@@ -50,12 +45,10 @@ class Options:
         """Seconds the driver lets a child wait without computing: a call's limit on waiting, and grace."""
         return waiting_limit(self.call_limit) + STALL_GRACE
 
-    def pytest_args(self, slug: str, results_file: Path, part: Part = None) -> list[str]:
-        """The one way a formulation is graded: the shared suite (or ``part`` of it), for this slug,
-        records to a file."""
-        tests = {None: [SUITE], "growth": [GROWTH_CHECK], "values": [SUITE, f"--ignore={GROWTH_CHECK}"]}
+    def pytest_args(self, slug: str, results_file: Path) -> list[str]:
+        """The one way a formulation is graded: the shared suite, for this slug, records to a file."""
         return [
-            *tests[part],
+            "tests/grade",
             "-q",
             "--tb=no",
             "-rN",
@@ -77,7 +70,6 @@ class Job:
     key: str
     slug: str
     options: Options
-    part: Part = None
 
 
 @dataclass
@@ -148,7 +140,7 @@ def start(job: Job, number: int, workspace: Path) -> Child:
         sys.stdout = sys.stderr = os.fdopen(os.dup(log), "w", buffering=1, encoding="utf-8", errors="replace")
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.chdir(REPO_ROOT)
-        code = pytest.main(options.pytest_args(slug, results_file, job.part))
+        code = pytest.main(options.pytest_args(slug, results_file))
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(int(code))

@@ -9,10 +9,6 @@ same fingerprint (``coinrow.grader.fingerprint``), are taken from its progress c
 shipped, byte for byte (``coinrow.grader.stubs``), is "not attempted" without a child.
 A caller with threads of its own gets the driver in a fresh process
 (``coinrow.grader.spawned``): no child is ever forked from a threaded process.
-When fewer formulations are graded than there are workers, each one whose growth is
-checked is graded in two children side by side, its growth check in one and the rest
-of the suite in the other, and their records are joined as one child would have
-written them (``split``, ``joined``).
 """
 
 from __future__ import annotations
@@ -21,13 +17,12 @@ from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Literal
 
-from coinrow.game.registry import FORMULATIONS, by_slug
+from coinrow.game.registry import FORMULATIONS
 from coinrow.game.settings import WORKERS
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT
 from coinrow.grader.child import Job, Options
 from coinrow.grader.driver import run_jobs
 from coinrow.grader.fingerprint import fingerprint
-from coinrow.grader.growth import growth_checked
 from coinrow.grader.progress import Progress, attempt_hash, attempt_key
 from coinrow.grader.results import Result
 from coinrow.grader.spawned import has_other_threads, run_jobs_spawned
@@ -95,21 +90,13 @@ def grade(
             elif folder in kept:
                 shown[folder][slug] = Result(slug, [], stale=True)  # changed since it was last graded
     before = {job.key: attempt_hash(folders[job.key], job.slug) for job in to_run}
-    parts = split(to_run) if len(to_run) < jobs and not exit_first else to_run
-    done_parts: dict[str, list[Result]] = {}
-    done: dict[str, Result] = {}
 
-    def each_done(part_key: str, result: Result) -> None:
-        job_key = part_key.partition("#")[0]
-        done_parts.setdefault(job_key, []).append(result)
-        if len(done_parts[job_key]) == sum(p.key.partition("#")[0] == job_key for p in parts):
-            done[job_key] = joined(done_parts[job_key])
-            if on_done is not None:
-                on_done(folders[job_key], done[job_key])
+    def each_done(job_key: str, result: Result) -> None:
+        if on_done is not None:
+            on_done(folders[job_key], result)
 
     run = run_jobs_spawned if has_other_threads() else run_jobs
-    if parts:
-        run(parts, jobs, each_done)
+    done = run(to_run, jobs, each_done) if to_run else {}
     for job in to_run:
         folder, result = folders[job.key], done[job.key]
         shown[folder][job.slug] = result
@@ -123,26 +110,3 @@ def grade(
         folder: dict(sorted(found.items(), key=lambda item: order[item[0]]))
         for folder, found in shown.items()
     }
-
-
-def split(jobs: list[Job]) -> list[Job]:
-    """Each job whose formulation's growth is checked as two: its growth check first (the longest part),
-    then the rest of the suite; keys ``<key>#growth`` and ``<key>#values``."""
-    parts = []
-    for job in jobs:
-        if growth_checked(by_slug(job.slug)):
-            parts.append(Job(f"{job.key}#growth", job.slug, job.options, "growth"))
-            parts.append(Job(f"{job.key}#values", job.slug, job.options, "values"))
-        else:
-            parts.append(job)
-    return parts
-
-
-def joined(results: list[Result]) -> Result:
-    """The results of one formulation's parts as one: the records in the suite's order (its files in
-    turn, each file's tests as run), the first reason a part ended early."""
-    records = sorted(
-        (r for result in results for r in result.records), key=lambda r: r.test.partition("::")[0]
-    )
-    reason = next((result.reason for result in results if result.reason is not None), None)
-    return Result(results[0].slug, records, reason)

@@ -48,17 +48,13 @@ def job_to_json(job: Job) -> dict[str, Any]:
         "key": job.key,
         "slug": job.slug,
         "options": [str(options.impl_dir), options.call_limit, options.profile, options.exit_first],
-        "part": job.part,
     }
 
 
 def job_from_json(data: dict[str, Any]) -> Job:
     """The ``Job`` that ``job_to_json`` wrote. Raises ``KeyError`` or ``ValueError`` for other data."""
     impl_dir, call_limit, profile, exit_first = data["options"]
-    part = data.get("part")
-    if part not in (None, "values", "growth"):
-        raise ValueError(f"no such part of the suite: {part!r}")
-    return Job(data["key"], data["slug"], Options(Path(impl_dir), call_limit, profile, exit_first), part)
+    return Job(data["key"], data["slug"], Options(Path(impl_dir), call_limit, profile, exit_first))
 
 
 def run_jobs_spawned(

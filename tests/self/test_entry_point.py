@@ -18,8 +18,9 @@ from coinrow.dev.catalogue import CATALOGUE_CALL_LIMIT, entries, grade_all
 from coinrow.dev.mutate import grade_mutants, mutants
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT
-from coinrow.grader.grade import grade, joined
-from coinrow.grader.results import Record, Result, Status
+from coinrow.grader.child import Job
+from coinrow.grader.grade import grade
+from coinrow.grader.results import Result, Status
 from coinrow.tools.compare.answers import graded_statuses, status_word
 from coinrow.tools.compare.compare import build
 from tests.self.commandline import REFERENCES_COMPARED
@@ -105,10 +106,11 @@ def test_compare_grades_the_references_through_the_entry_point(calls: Calls) -> 
         f.slug: "solved" for f in FORMULATIONS
     }
     # a solved kata's note is the orders grading measured; brute force's exponential order is not checked,
-    # and a time is not stated when every call timed was too short to read (NumPy's, at n <= 1000)
+    # a time is not stated when every call timed was too short to read (NumPy's, at n <= 1000), and on a
+    # busy machine a time may be "not told apart" from the next order up
     said = {slug: note for slug, (_, note) in comparison.statuses.items()}
     assert said.pop("brute_force") == ""
-    assert all(note.startswith(("time ~", "memory ~")) for note in said.values()), said
+    assert all(re.match(r"(time (~|not told apart)|memory ~)", note) for note in said.values()), said
     ((attempts, options),) = calls
     assert [folder.name for folder in attempts] == ["solutions"]
     assert (list(attempts.values()), options) == ([[]], {})
@@ -126,33 +128,19 @@ def test_compare_names_each_of_the_graders_statuses_in_its_own_words() -> None:
     }
 
 
-def test_a_lone_kata_graded_in_two_parts_gives_what_one_child_gives(tmp_path: Path) -> None:
-    """With a worker to spare, a kata's growth check runs in a child beside the rest of its suite; the
-    records joined are the ones a single child writes, in the same order, with the same verdicts."""
+def test_a_part_that_never_reported_is_shown_as_the_driver_says(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A driver that ended without reporting each child (the fresh interpreter killed) still returns a
+    result for every part: grading shows it, joined, and asks no part that is not there."""
     folder = tmp_path / "problems"
     (folder / "difference_dp").mkdir(parents=True)
-    wrong = (REPO_ROOT / "tests" / "catalogue" / "wrong" / "difference_dp" / "greedy.py").read_text()
-    (folder / "difference_dp" / "difference_dp.py").write_text(wrong, encoding="utf-8")
-    alone = grade({folder: ["difference_dp"]}, call_limit=CATALOGUE_CALL_LIMIT, jobs=1, cache="off")[folder]
-    beside = grade({folder: ["difference_dp"]}, call_limit=CATALOGUE_CALL_LIMIT, jobs=2, cache="off")[folder]
-    one, two = alone["difference_dp"], beside["difference_dp"]
-    growth_check = "tests/grade/test_growth.py::test_grows_as_the_task_asks[difference_dp]"
-    assert growth_check in [r.test for r in one.records]
-    assert [(r.test, r.outcome) for r in two.records] == [(r.test, r.outcome) for r in one.records]
-    assert (one.status, one.reason) == ("failing", None)
-    assert (two.status, two.failures(), two.reason) == (one.status, one.failures(), one.reason)
+    (folder / "difference_dp" / "difference_dp.py").write_text("def score_difference(coins):\n    return 0\n")
 
+    def ended(jobs: list[Job], workers: int, on_done: object = None) -> dict[str, Result]:
+        return {job.key: Result(job.slug, [], "the grading process ended before grading it") for job in jobs}
 
-def test_the_parts_are_joined_in_the_suites_order_whichever_ends_first() -> None:
-    def record(test: str) -> Record:
-        return Record("difference_dp", f"tests/grade/{test}[difference_dp]", "passed", 0.1)
-
-    values = Result("difference_dp", [record("test_properties.py::a"), record("test_value.py::b")])
-    growth = Result("difference_dp", [record("test_growth.py::c")], reason="ended")
-    both = joined([values, growth])
-    assert [r.test.split("/")[-1] for r in both.records] == [
-        "test_growth.py::c[difference_dp]",
-        "test_properties.py::a[difference_dp]",
-        "test_value.py::b[difference_dp]",
-    ]
-    assert both.reason == "ended"
+    monkeypatch.setattr(coinrow.grader.grade, "run_jobs", ended)
+    monkeypatch.setattr(coinrow.grader.grade, "run_jobs_spawned", ended)
+    result = grade({folder: ["difference_dp"]}, jobs=2, cache="off")[folder]["difference_dp"]
+    assert (result.status, result.reason) == ("stopped", "the grading process ended before grading it")

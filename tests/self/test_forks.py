@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.registry import IMPLS, source_file
-from coinrow.grader.child import Job, Options, Part
+from coinrow.grader.child import Job, Options
 from coinrow.grader.grade import grade
 from coinrow.grader.results import Result
 from coinrow.grader.spawned import has_other_threads, job_from_json, job_to_json
@@ -92,9 +92,8 @@ def test_the_check_sees_a_real_fork_in_threads() -> None:
         _fork_and_wait()
 
 
-@pytest.mark.parametrize("part", [None, "growth", "values"])
-def test_a_job_crosses_to_the_fresh_process_unchanged(part: Part) -> None:
-    job = Job("3/difference_dp", "difference_dp", Options(Path("/tmp/kata"), 1.5, "catalogue", True), part)
+def test_a_job_crosses_to_the_fresh_process_unchanged() -> None:
+    job = Job("3/difference_dp", "difference_dp", Options(Path("/tmp/kata"), 1.5, "catalogue", True))
     sent = json.dumps(job_to_json(job))
     assert json.loads(sent)["options"] == ["/tmp/kata", 1.5, "catalogue", True]
     assert job_from_json(json.loads(sent)) == job
