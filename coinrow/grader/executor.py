@@ -102,7 +102,8 @@ class Executor:
     jail: Jail | None
     forbidden: tuple[str, ...] = ()
     process: subprocess.Popen[bytes] | None = None
-    _buffer: bytes = b""
+    _buffer: bytearray = field(default_factory=bytearray)
+    _scanned: int = 0  # bytes of the buffer already looked at for the end of a line
     _reply_fd: int = -1
     _eof: bool = False
     started: int = 0  # how many executors were started for this attempt
@@ -128,7 +129,7 @@ class Executor:
         self._reply_fd = reply_read
         self._pids = (self.process.pid,)
         os.set_blocking(reply_read, False)
-        self._buffer = b""
+        self._buffer, self._scanned = bytearray(), 0
         self.started += 1
 
     def alive(self) -> bool:
@@ -187,8 +188,10 @@ class Executor:
             selector.close()
 
     def _line(self) -> bytes | None:
-        """The next whole reply line, if one has arrived."""
-        while b"\n" not in self._buffer:
+        """The next whole reply line, if one has arrived (each byte read is looked at once: a reply of
+        hundreds of MiB costs its length, not its length squared)."""
+        while (end := self._buffer.find(b"\n", self._scanned)) < 0:
+            self._scanned = len(self._buffer)
             try:
                 chunk = os.read(self._reply_fd, 1 << 20)
             except BlockingIOError:
@@ -200,7 +203,9 @@ class Executor:
             if len(self._buffer) > REPLY_CAP:
                 self._eof = True
                 return None
-        line, _, self._buffer = self._buffer.partition(b"\n")
+        line = bytes(self._buffer[:end])
+        del self._buffer[: end + 1]
+        self._scanned = 0
         return line
 
     def _parse(self, line: bytes, used: float) -> Outcome:
