@@ -132,8 +132,10 @@ RIGHT = [e for e in ENTRIES if e.verdict == "right"]
 def test_a_correct_alternative_is_told_its_measured_orders(
     outcomes: dict[Entry, Outcome], entry: Entry
 ) -> None:
-    """The summary line of a solved alternative says how its time grew, as the references' do."""
-    assert "; time ~n" in outcomes[entry].status, outcomes[entry].status
+    """The summary line of a solved alternative says how its time grew, as the references' do (on a busy
+    machine a memoised answer's may be "not told apart" from the next order up, and passes)."""
+    status = outcomes[entry].status
+    assert "; time ~n" in status or "; time not told apart (×" in status, status
 
 
 def test_an_outcome_is_reused_only_while_entry_and_grader_are_unchanged(tmp_path: Path) -> None:
