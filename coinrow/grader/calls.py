@@ -35,9 +35,11 @@ from coinrow.grader.wire import WireError, decode, encode, raised_error
 
 DEFAULT_CALL_LIMIT = CALL_LIMIT  # CPU seconds (coinrow.game.settings)
 MAX_CALL_LIMIT = 600.0
-# A traced call's process may grow by tracemalloc's own records (about twice what it traces) and a few
-# MiB of allocator slack; one that grew beyond this hid its memory from tracing.
-UNTRACED_SLACK, UNTRACED_ALLOWANCE = 3, 8 * 2**20
+# A traced call's process may grow by tracemalloc's own records (about as much again as it traces, for
+# small blocks), by what the allocator keeps of memory freed during the call (a dict's old table as it
+# grows) and a few MiB: an interval memo of tuples, O(n^2) at n = 1000, grew by 3.6 times its traced peak.
+# One that grew beyond this hid its memory from tracing (tracing stopped: its traced peak is near 0).
+UNTRACED_SLACK, UNTRACED_ALLOWANCE = 6, 8 * 2**20
 TRACE_GRACE = 1.0  # CPU seconds a traced call is given beyond its own cut-off
 PREFIX_CALL_LIMIT = 1.0  # CPU seconds a call on the first coins of a too-slow row may take
 

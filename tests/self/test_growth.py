@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from coinrow.grader.growth import Point, climb
+from coinrow.grader.complexity import _deciding
+from coinrow.grader.growth import Point, climb, last_doubling
 from coinrow.grader.timing import InProcess
 from coinrow.tools.compare.growth import (
     Budget,
@@ -72,3 +73,13 @@ def test_a_ladder_goes_on_past_a_slow_first_size_until_one_doubling_is_timed() -
     timed = climb((126, 250, 500), lambda n: Point(n, seconds[n]))
     assert [p.n for p in timed] == [126, 250]
     assert climb((126, 250, 500), lambda n: Point(n, 4.0, timed_out=n == 250))[-1] == Point(250, 4.0, True)
+
+
+def test_a_time_out_that_decides_nothing_leaves_the_judging_to_the_last_full_doubling() -> None:
+    """1000 coins in 1.6 s, 2000 past a 4 s limit: the bound (more than x2.5 per doubling) cannot tell
+    n from n² in an O(n) kata, while 500 -> 1000 (x8) shows n³."""
+    points = [Point(500, 0.2), Point(1000, 1.6), Point(2000, 4.0, timed_out=True)]
+    step = _deciding(points, 1)
+    assert step is not None
+    assert (step.low, step.high, step.at_least, round(step.ratio, 1)) == (500, 1000, False, 8.0)
+    assert _deciding(points[1:], 1) == last_doubling(points[1:])  # nothing timed in full below: the bound

@@ -1,7 +1,8 @@
-"""The optimal total returned as the parity guarantee, by an interval table of every (i, j).
+"""The optimal total returned as the parity guarantee, by an interval table of every (i, j), each cell
+summing its slice of the row again.
 
 Mistake: optimal-total
-Order: n²
+Order: n³
 """
 
 from collections.abc import Sequence
