@@ -99,10 +99,10 @@ def check_growth(grader: Grader, slug: str) -> Measured:
 def _check_growth(grader: Grader, formulation: Formulation) -> Measured:
     target = TARGET_EXPONENT[formulation.time.order]
     space_target = TARGET_EXPONENT.get(formulation.space.order)
-    if space_target is not None:
-        grader.start_spare(formulation.slug)  # the fresh executor memory is traced in, started meanwhile
     answers: dict[int, object] = {}  # what each ladder row's timed calls returned, by its length
     points = climb(TIME_LADDERS[target], lambda n: _timed(grader, formulation, n, answers))
+    if space_target is not None:  # the executor memory is traced in starts while time is judged
+        grader.start_spare(formulation.slug)  # (started before the first timing, it would be that one's)
     finished = [p.n for p in points if not p.timed_out]
     if not finished:
         _never_finished(grader, formulation, points[0].n)

@@ -358,7 +358,8 @@ class Executor:
 
     def time(self, target: Callable[..., Any], args: list[Any], number: int) -> Reply:
         """Call ``target`` ``number`` times, each on a fresh copy of the arguments; the judge times it.
-        The reply holds the last call's answer: the judge checks it instead of calling once more."""
+        The reply holds the last call's answer: the judge checks it too, as an attempt may answer a timed
+        call otherwise than a plain one."""
         copies = [copy.deepcopy(args) for _ in range(number)]
         gc.collect()  # as timeit does: garbage from before is not this call's, and no collection runs in it
         gc.disable()

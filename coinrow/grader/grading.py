@@ -110,14 +110,15 @@ class Grader(Caller):
             return
         slug, function = formulation.slug, formulation.value_function
         call_text = show_call(function, row)
-        said = messages.when_timed if timed else (lambda message: message)
         if not exact:
             shape = formulation.returns.shape_problem(got)
-            message = said(messages.wrong_type(slug, call_text, got, expected, shape))
-            raise WrongAnswer(slug, row, message, kind="wrong-type")
-        message = said(messages.wrong_value(slug, call_text, got, expected))
+            message = messages.wrong_type(slug, call_text, got, expected, shape)
+            raise WrongAnswer(
+                slug, row, messages.when_timed(message) if timed else message, kind="wrong-type"
+            )
+        message = messages.wrong_value(slug, call_text, got, expected)
         if timed:
-            raise WrongAnswer(slug, row, message)
+            raise WrongAnswer(slug, row, messages.when_timed(message))
 
         def explain() -> tuple[str, str | None] | None:
             finding = self._state_hint(slug, function, row, expected) or self._finding(formulation, row, got)
