@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from coinrow.grader.complexity import _deciding
+from coinrow.grader.complexity import _deciding, _judged_on, _undecided
 from coinrow.grader.growth import Point, climb, last_doubling
 from coinrow.grader.timing import InProcess
 from coinrow.tools.compare.growth import (
@@ -83,3 +83,30 @@ def test_a_time_out_that_decides_nothing_leaves_the_judging_to_the_last_full_dou
     assert step is not None
     assert (step.low, step.high, step.at_least, round(step.ratio, 1)) == (500, 1000, False, 8.0)
     assert _deciding(points[1:], 1) == last_doubling(points[1:])  # nothing timed in full below: the bound
+
+
+def test_time_is_judged_over_two_doublings() -> None:
+    """An n² table that outgrows a cache at the last doubling: ×6.7 from 500 to 1000 alone would read as
+    n³ (at least 2^2.7 = 6.5), but over two doublings it is (0.67 / 0.025) ** (1 / 2) = ×5.2 per doubling,
+    within n² (at most 2^2.5 = 5.66)."""
+    points = [Point(250, 0.025), Point(500, 0.1), Point(1000, 0.67)]
+    step = last_doubling(points)
+    assert step is not None
+    assert round(step.ratio, 1) == 6.7
+    wide = _judged_on(points, step)
+    assert (wide.low, wide.high, round(wide.ratio, 2)) == (250, 1000, 5.18)
+
+
+def test_a_ladder_climbs_past_a_long_call_while_the_growth_is_undecided() -> None:
+    """A slice summed per cell (n³ in C): ×4.5 then ×6.4, (0.29 / 0.01) ** (1 / 2) = ×5.4 per doubling
+    from 126 to 500, between n² plainly (2^2.15 = 4.4) and n³ (6.5): the long call at 500 (past
+    STEP_STOP_SECONDS) does not end the ladder, 1000 is timed. ×4.1 and ×4.2 are n² plainly; ×8 and ×8.3
+    (×8.2 over both) plainly higher: each stops there."""
+
+    def sizes_timed(seconds: dict[int, float]) -> list[int]:
+        timed = climb((126, 250, 500, 1000), lambda n: Point(n, seconds[n]), lambda p: _undecided(p, 2))
+        return [p.n for p in timed]
+
+    assert sizes_timed({126: 0.01, 250: 0.045, 500: 0.29, 1000: 2.3}) == [126, 250, 500, 1000]
+    assert sizes_timed({126: 0.0175, 250: 0.072, 500: 0.3}) == [126, 250, 500]
+    assert sizes_timed({126: 0.0045, 250: 0.036, 500: 0.3}) == [126, 250, 500]
