@@ -45,8 +45,10 @@ class Options:
         """Seconds the driver lets a child wait without computing: a call's limit on waiting, and grace."""
         return waiting_limit(self.call_limit) + STALL_GRACE
 
-    def pytest_args(self, slug: str, results_file: Path) -> list[str]:
-        """The one way a formulation is graded: the shared suite, for this slug, records to a file."""
+    def pytest_args(self, slug: str, results_file: Path, growth_ahead: bool = False) -> list[str]:
+        """The one way a formulation is graded: the shared suite, for this slug, records to a file;
+        ``growth_ahead``: a core is spare, the growth check starts beside the rest
+        (``coinrow.grader.growth_ahead``; never with ``exit_first``, whose run may end at once)."""
         return [
             "tests/grade",
             "-q",
@@ -60,6 +62,7 @@ class Options:
             f"--hypothesis-profile={self.profile}",
             f"--results-file={results_file}",
             *(["-x"] if self.exit_first else []),
+            *(["--growth-ahead"] if growth_ahead and not self.exit_first else []),
         ]
 
 
@@ -112,9 +115,10 @@ def warm_up() -> None:
         gc.freeze()
 
 
-def start(job: Job, number: int, workspace: Path) -> Child:
-    """Fork a child that grades ``job`` (its files in ``workspace``, named by ``number``); the driver
-    gets its ``Child`` back, the child itself never returns."""
+def start(job: Job, number: int, workspace: Path, spare_core: bool = False) -> Child:
+    """Fork a child that grades ``job`` (its files in ``workspace``, named by ``number``; ``spare_core``:
+    no other child will run beside it on a core); the driver gets its ``Child`` back, the child itself
+    never returns."""
     import pytest
 
     options, slug = job.options, job.slug
@@ -140,7 +144,7 @@ def start(job: Job, number: int, workspace: Path) -> Child:
         sys.stdout = sys.stderr = os.fdopen(os.dup(log), "w", buffering=1, encoding="utf-8", errors="replace")
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.chdir(REPO_ROOT)
-        code = pytest.main(options.pytest_args(slug, results_file))
+        code = pytest.main(options.pytest_args(slug, results_file, growth_ahead=spare_core))
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(int(code))

@@ -89,7 +89,7 @@ def run_jobs(
             while pending or running:
                 while pending and len(running) < workers:
                     number, job = pending.popleft()
-                    child = start(job, number, Path(workspace))
+                    child = start(job, number, Path(workspace), spare_core=len(jobs) < workers)
                     running[child.pid] = child
                 wait_for_an_end(list(running), LOOK)
                 ended = reap_orphans(set(running))

@@ -21,6 +21,7 @@ from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
 from coinrow.grader.diagnosis import likely_mistake
 from coinrow.grader.failures import NotAttempted, WrongAnswer
 from coinrow.grader.grading import Grader
+from coinrow.grader.growth_ahead import GrowthAhead
 from coinrow.grader.messages.calls import NOT_ATTEMPTED, skipped_not_attempted
 from coinrow.grader.messages.stops import grader_stumbled
 from coinrow.grader.results import Failure, Record, results_by_slug, summary_lines
@@ -58,6 +59,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=call_limit,
         default=DEFAULT_CALL_LIMIT,
         help=f"seconds one call may take before it is 'too slow' (default {DEFAULT_CALL_LIMIT:g})",
+    )
+    group.addoption(
+        "--growth-ahead",
+        action="store_true",
+        help="start each growth check in a thread as the run starts, and run its test last (a core is spare)",
     )
 
 
@@ -99,7 +105,17 @@ def _slug_of(item: pytest.Item) -> str | None:
     return callspec.params.get("slug") if callspec else None
 
 
+def _growth_check(item: pytest.Item) -> bool:
+    return _slug_of(item) is not None and item.get_closest_marker(GROWTH_MARK) is not None
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    _select_formulations(config, items)
+    if config.getoption("--growth-ahead"):  # the checks its thread runs beside come first
+        items.sort(key=_growth_check)
+
+
+def _select_formulations(config: pytest.Config, items: list[pytest.Item]) -> None:
     option = config.getoption("--formulation")
     if not option:
         return
@@ -146,10 +162,19 @@ def _failure(slug: str, item: pytest.Item, call: pytest.CallInfo[None]) -> Failu
 
 
 _GRADING_PID = pytest.StashKey[int]()
+_AHEAD = pytest.StashKey[dict[str, GrowthAhead]]()
+GROWTH_MARK = "growth_check"  # registered in pyproject.toml, as --strict-markers asks
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[_GRADING_PID] = os.getpid()  # a copy forked by the code under test writes no records
+    config.stash[_AHEAD] = {}
+
+
+@pytest.fixture(scope="session")
+def growth_ahead(pytestconfig: pytest.Config) -> dict[str, GrowthAhead]:
+    """The growth checks started ahead (``--growth-ahead``), by slug; empty when none was."""
+    return pytestconfig.stash[_AHEAD]
 
 
 def _write_record(config: pytest.Config, data: dict[str, Any]) -> None:
@@ -231,9 +256,17 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     """Say how many tests will run: results with fewer records than this are incomplete."""
     graded = [item for item in session.items if _slug_of(item) is not None]
     _write_record(session.config, {"event": "collected", "count": len(graded)})
+    config = session.config
+    if config.getoption("--growth-ahead"):
+        template = Grader(_impl_dir(config), float(config.getoption("--call-limit")), diagnose=likely_mistake)
+        for slug in dict.fromkeys(_slug_of(item) for item in session.items if _growth_check(item)):
+            assert slug is not None  # a growth check is a grading test
+            config.stash[_AHEAD][slug] = GrowthAhead(template, slug)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    for ahead in session.config.stash[_AHEAD].values():
+        ahead.end()
     _write_record(session.config, {"event": "end", "exitstatus": int(exitstatus)})
 
 
