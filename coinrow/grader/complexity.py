@@ -79,7 +79,7 @@ def _seen(step: Step | None, target: int | None, margins: tuple[float, float], f
 def check_growth(grader: Grader, slug: str) -> Measured:
     """Time and trace the attempt at ``slug`` on its ladders and judge the growth against the task.
 
-    The calls are made in executors of their own (a grader like ``grader``, ended after): the history of
+    The calls are made in executors of their own (graders like ``grader``, ended after): the history of
     the executor the suite's other checks call is the same whether or not this check runs beside them.
 
     Returns:
@@ -90,46 +90,98 @@ def check_growth(grader: Grader, slug: str) -> Measured:
             failed or ran out of time, or growth above the task's order (kind ``"growth"``).
         NotAttempted: the function is still the stub.
     """
-    own = type(grader)(grader.impl_dir, grader.call_limit, diagnose=grader.diagnose)
+    check = GrowthCheck(grader, slug)
     try:
-        return _check_growth(own, by_slug(slug))
+        return check.judge(check.measure())
     finally:
-        own.close()
+        check.close()
 
 
-def _check_growth(grader: Grader, formulation: Formulation) -> Measured:
-    target = TARGET_EXPONENT[formulation.time.order]
-    space_target = TARGET_EXPONENT.get(formulation.space.order)
-    answers: dict[int, object] = {}  # what each ladder row's timed calls returned, by its length
-    points = climb(
-        TIME_LADDERS[target],
-        lambda n: _timed(grader, formulation, n, answers),
-        go_on=lambda measured: _undecided(measured, target),
-    )
-    if space_target is not None:  # the executor memory is traced in starts while time is judged
-        grader.start_spare(formulation.slug)  # (started before the first timing, it would be that one's)
-    finished = [p.n for p in points if not p.timed_out]
-    if not finished:
-        _never_finished(grader, formulation, points[0].n)
-    if finished == [points[0].n]:  # only the first size finished: one doubling is timed below it
-        below = points[0].n // 2 & ~1  # even: some katas take even rows only
-        points = [_timed(grader, formulation, below, answers), *points]
-    _check_value(grader, formulation, max(finished), answers[max(finished)])
-    time = _deciding(points, target)
-    if time is not None and not time.at_least and _judged_on(points, time).exponent - target > SURELY_WITHIN:
-        points = _timed_again(grader, formulation, points, time)
-        time = _deciding(points, target)
-    time = _judged_on(points, time) if time is not None else None
-    if time is not None and judged(time, target) == "higher":
-        _fail(
-            formulation, time, "time", formulation.time, not formulation.returns.graded_move_by_move, target
+@dataclass
+class Timings:
+    """What ``GrowthCheck.measure`` found: the first timing of each size, and the memory's growth (or the
+    failure its tracing raised, said only once the time is judged, as the time is the first claim)."""
+
+    points: list[Point]
+    memory: Step | None
+    memory_failure: WrongAnswer | None = None
+
+
+class GrowthCheck:
+    """The growth check in two steps: ``measure`` climbs the ladder, checks its largest value and traces
+    the memory; ``judge`` times the deciding sizes again when the first timings did not show the order
+    plainly, and judges. Between them the check can change hands: ``measure`` may run beside other work
+    (``coinrow.grader.growth_ahead``) and ``judge`` alone. Time is measured in one executor of its own,
+    memory in another."""
+
+    def __init__(self, grader: Grader, slug: str) -> None:
+        self.formulation = by_slug(slug)
+        self.target = TARGET_EXPONENT[self.formulation.time.order]
+        self.space_target = TARGET_EXPONENT.get(self.formulation.space.order)
+        self._timing = type(grader)(grader.impl_dir, grader.call_limit, diagnose=grader.diagnose)
+        self._tracing = type(grader)(grader.impl_dir, grader.call_limit, diagnose=grader.diagnose)
+
+    def close(self) -> None:
+        self._timing.close()
+        self._tracing.close()
+
+    def measure(self) -> Timings:
+        """Climb the time ladder, check the value of its largest row, trace the memory.
+
+        Raises:
+            WrongAnswer: a wrong value or a call that failed or ran out of time on the ladder.
+            NotAttempted: the function is still the stub.
+        """
+        grader, formulation, target = self._timing, self.formulation, self.target
+        answers: dict[int, object] = {}  # what each ladder row's timed calls returned, by its length
+        points = climb(
+            TIME_LADDERS[target],
+            lambda n: _timed(grader, formulation, n, answers),
+            go_on=lambda measured: _undecided(measured, target),
         )
-    memory = None
-    if space_target is not None:
-        memory = _memory(grader, formulation, MEMORY_LADDERS[target])
-        if memory is not None and judged(memory, space_target, MEMORY_MARGINS) == "higher":
-            _fail(formulation, memory, "memory", formulation.space, False, space_target)
-    return Measured(time, memory, target, space_target)
+        if self.space_target is not None:  # the executor memory is traced in starts while the value is
+            self._tracing.start_spare(formulation.slug)  # checked: after the timings, not beside them
+        finished = [p.n for p in points if not p.timed_out]
+        if not finished:
+            _never_finished(grader, formulation, points[0].n)
+        if finished == [points[0].n]:  # only the first size finished: one doubling is timed below it
+            below = points[0].n // 2 & ~1  # even: some katas take even rows only
+            points = [_timed(grader, formulation, below, answers), *points]
+        _check_value(grader, formulation, max(finished), answers[max(finished)])
+        if self.space_target is None:
+            return Timings(points, None)
+        try:
+            return Timings(points, _memory(self._tracing, formulation, MEMORY_LADDERS[target]))
+        except WrongAnswer as failure:
+            return Timings(points, None, failure)
+
+    def judge(self, timings: Timings) -> Measured:
+        """Judge what ``measure`` found: the time (timed again in turn where the first timings did not
+        show the order plainly), then the memory.
+
+        Raises:
+            WrongAnswer: growth above the task's order (kind ``"growth"``), or what tracing the memory
+                raised.
+        """
+        formulation, target, points = self.formulation, self.target, timings.points
+        time = _deciding(points, target)
+        if (
+            time is not None
+            and not time.at_least
+            and _judged_on(points, time).exponent - target > SURELY_WITHIN
+        ):
+            points = _timed_again(self._timing, formulation, points, time)
+            time = _deciding(points, target)
+        time = _judged_on(points, time) if time is not None else None
+        if time is not None and judged(time, target) == "higher":
+            moves = formulation.returns.graded_move_by_move
+            _fail(formulation, time, "time", formulation.time, not moves, target)
+        if timings.memory_failure is not None:
+            raise timings.memory_failure
+        memory, space = timings.memory, self.space_target
+        if memory is not None and space is not None and judged(memory, space, MEMORY_MARGINS) == "higher":
+            _fail(formulation, memory, "memory", formulation.space, False, space)
+        return Measured(time, memory, target, space)
 
 
 def _judged_on(points: list[Point], step: Step) -> Step:

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from coinrow.grader.child import Child, Job, start, warm_up
+from coinrow.grader.jail import find_jail
 from coinrow.grader.messages import stops as messages
 from coinrow.grader.outcome import collect
 from coinrow.grader.processes import (
@@ -78,6 +79,7 @@ def run_jobs(
     become_subreaper()
     if jobs:
         warm_up()
+        find_jail()  # bubblewrap is probed here, once: each child inherits the answer, the summary too
     pending = deque(enumerate(jobs))
     running: dict[int, Child] = {}
     results: dict[str, Result] = {}

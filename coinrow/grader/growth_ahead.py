@@ -1,80 +1,73 @@
 """A kata graded alone, with a core to spare: its growth check starts ahead, beside the rest of its suite.
 
-The growth check (``coinrow.grader.complexity.check_growth``) calls in executors of its own,
-so it can run in a thread of the judge while the suite's other checks call the attempt's
-main executor: the two executors compute on two cores at once. Its test then runs last and
-takes what the thread found.
+The growth check (``coinrow.grader.complexity.GrowthCheck``) calls in executors of its own,
+so its first step, ``measure`` (the time ladder climbed, its largest value checked, the
+memory traced), can run in a thread of the judge while the suite's other checks call the
+attempt's main executor: the two executors compute on two cores at once. Its test runs
+last, alone, and takes the second step there: ``judge``, which times the deciding sizes
+again, in turn, unless the first timings showed the task's order or a lower one plainly.
 
-Work beside a timing can slow it (two processes share the memory and its caches), and more
-so on a larger row, whose table misses the caches more: a ratio measured beside the rest
-may be too high, rarely too low. So what was measured ahead stands only where that cannot
-have changed the verdict (``stands``): a pass whose time grew no faster than the task's order
-plus ``SURELY_WITHIN``, or a failure that is no timing (a wrong value, an error raised). A
-growth or time-out failure, or a pass too close to the margin, is measured again, alone,
-after every other check has ended: the verdict is then the one the check gives run alone.
+Work beside a timing can slow it (two processes share the memory and its caches), never
+speed it up: the fastest of a size's timings, one of them taken alone, is as good as when
+the whole check runs alone. A first timing taken beside other work is kept without a second
+look only when it shows the order plainly: at most 2^(k + ``SURELY_WITHIN``) per doubling,
+which to hide a higher order would need the smaller size alone slowed by ×1.8 (work beside
+it costs ×1.1-1.3). Where the first step failed on a timing (a call ran out of time, or a
+size's timing bounded by a time-out decides), the whole check is made again, alone.
 """
 
 from __future__ import annotations
 
 import threading
 
-from coinrow.grader.complexity import Measured, check_growth
+from coinrow.grader.complexity import GrowthCheck, Measured, Timings, check_growth
 from coinrow.grader.failures import FailureKind, WrongAnswer
 from coinrow.grader.grading import Grader
-from coinrow.grader.growth import SURELY_WITHIN
 
 TIMING_KINDS: frozenset[FailureKind] = frozenset({"growth", "too-slow", "not-run"})
 
 
-def stands(measured: Measured) -> bool:
-    """True when a growth check that passed beside other work would pass alone as well: its time grew
-    no faster than n^(target + ``SURELY_WITHIN``) over a doubling timed in full (memory is traced, the
-    same whatever runs beside it).
-
-    >>> from coinrow.grader.growth import Step
-    >>> stands(Measured(Step("power", 4.2, 500, 1000), None, 2, 2))  # 2^2.07 per doubling
-    True
-    >>> stands(Measured(Step("power", 5.3, 500, 1000), None, 2, 2))  # 2^2.41: measured again, alone
-    False
-    """
-    time = measured.time
-    return time is None or (not time.at_least and time.exponent <= measured.time_target + SURELY_WITHIN)
-
-
 class GrowthAhead:
-    """``check_growth(template, slug)`` in a thread of its own, started at once.
+    """``GrowthCheck(template, slug).measure()`` in a thread of its own, started at once.
 
     Args:
-        template: a grader whose folder, call limit and diagnosis the check's own grader copies.
+        template: a grader whose folder, call limit and diagnosis the check's own graders copy.
         slug: the kata.
     """
 
     def __init__(self, template: Grader, slug: str) -> None:
         self.slug = slug
-        self._outcome: Measured | BaseException | None = None
-        self._thread = threading.Thread(target=self._run, args=(template,), name=slug, daemon=True)
+        self._template = template
+        self._check = GrowthCheck(template, slug)
+        self._outcome: Timings | BaseException | None = None
+        self._thread = threading.Thread(target=self._measure, name=slug, daemon=True)
         self._thread.start()
 
-    def _run(self, template: Grader) -> None:
+    def _measure(self) -> None:
         try:
-            self._outcome = check_growth(template, self.slug)
+            self._outcome = self._check.measure()
         except BaseException as error:  # noqa: BLE001 - handed to the test that waits for it
             self._outcome = error
 
-    def result(self) -> Measured | None:
-        """Wait for the check; what it measured if that stands (``stands``), else None: check again, alone.
+    def result(self) -> Measured:
+        """Wait for the first step, then judge, alone: what ``check_growth`` would return.
 
         Raises:
-            WrongAnswer: the check failed on what no timing decides (a wrong value, an error raised).
+            WrongAnswer, NotAttempted: as ``check_growth``; a failure the first step met on a timing is
+                met again alone, or not.
         """
         self._thread.join()
         outcome = self._outcome
-        if isinstance(outcome, Measured):
-            return outcome if stands(outcome) else None
-        if isinstance(outcome, WrongAnswer) and outcome.kind not in TIMING_KINDS:
-            raise outcome
-        return None
+        try:
+            if isinstance(outcome, Timings) and not any(p.timed_out for p in outcome.points):
+                return self._check.judge(outcome)
+            if isinstance(outcome, WrongAnswer) and outcome.kind not in TIMING_KINDS:
+                raise outcome
+        finally:
+            self._check.close()
+        return check_growth(self._template, self.slug)
 
     def end(self) -> None:
-        """Wait for the thread (the run ends before the process does); its grader closes as it ends."""
+        """Wait for the thread (the run ends before the process does) and end the check's executors."""
         self._thread.join()
+        self._check.close()

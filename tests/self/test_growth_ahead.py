@@ -6,37 +6,47 @@ import pytest
 
 from coinrow.game.registry import REPO_ROOT
 from coinrow.grader import growth_ahead
-from coinrow.grader.complexity import Measured
+from coinrow.grader.complexity import GrowthCheck, Measured, Timings
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grade import grade
 from coinrow.grader.grading import Grader
-from coinrow.grader.growth import Step
+from coinrow.grader.growth import Point, Step
 from coinrow.grader.growth_ahead import GrowthAhead
 
 GROWTH_TEST = "test_grows_as_the_task_asks"
 
 
-def _ahead(monkeypatch: pytest.MonkeyPatch, outcome: Measured | BaseException) -> GrowthAhead:
-    def check_growth(template: Grader, slug: str) -> Measured:
-        if isinstance(outcome, BaseException):
-            raise outcome
-        return outcome
+ALONE = Measured(None, None, 2, 2)  # what the check made again alone returns, in these tests
 
-    monkeypatch.setattr(growth_ahead, "check_growth", check_growth)
+
+def _ahead(monkeypatch: pytest.MonkeyPatch, first_step: Timings | BaseException) -> GrowthAhead:
+    """A growth check whose first step (``measure``) found ``first_step``; made again alone, ``ALONE``."""
+
+    def measure(check: GrowthCheck) -> Timings:
+        if isinstance(first_step, BaseException):
+            raise first_step
+        return first_step
+
+    monkeypatch.setattr(GrowthCheck, "measure", measure)
+    monkeypatch.setattr(growth_ahead, "check_growth", lambda template, slug: ALONE)
     return GrowthAhead(Grader(REPO_ROOT / "solutions", 4.0), "difference_dp")
 
 
-def test_a_pass_beside_other_work_stands_only_plainly_within_the_order(
+def test_first_timings_that_show_the_order_plainly_are_judged_as_they_are(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """×4.2 per doubling is 2^2.07, within n² + SURELY_WITHIN (2^2.15 = 4.44): taken. ×5.3 (2^2.41) passes
-    alone too, but beside other work it may have been lowered from a failure: checked again. A time-out's
-    bound is checked again whatever it says."""
-    plain = Measured(Step("power", 4.2, 500, 1000), None, 2, 2)
-    assert _ahead(monkeypatch, plain).result() == plain
-    assert _ahead(monkeypatch, Measured(Step("power", 5.3, 500, 1000), None, 2, 2)).result() is None
-    bound = Measured(Step("power", 2.0, 500, 1000, at_least=True), None, 2, 2)
-    assert _ahead(monkeypatch, bound).result() is None
+    """×4.2 per doubling over 250 -> 1000 ((0.0706 / 0.004) ** (1 / 2)) is 2^2.07, within n² +
+    SURELY_WITHIN (2^2.15): judged without a second look, alone or not."""
+    points = [Point(126, 0.001), Point(250, 0.004), Point(500, 0.017), Point(1000, 0.0706)]
+    measured = _ahead(monkeypatch, Timings(points, Step("power", 4.0, 100, 200))).result()
+    assert measured.time is not None
+    assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == (250, 1000, 4.2)
+    assert measured.summary() == "time ~n², memory ~n²"
+
+
+def test_a_time_out_beside_other_work_has_the_check_made_again_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    points = [Point(126, 0.01), Point(250, 0.08), Point(500, 0.64), Point(1000, 4.0, timed_out=True)]
+    assert _ahead(monkeypatch, Timings(points, None)).result() is ALONE
 
 
 @pytest.mark.parametrize(
@@ -52,7 +62,7 @@ def test_a_failure_beside_other_work_stands_unless_a_timing_decided_it(
             ahead.result()
         assert raised.value is failure
     else:
-        assert ahead.result() is None
+        assert ahead.result() is ALONE
 
 
 def test_only_a_kata_graded_alone_runs_its_growth_check_ahead_and_last() -> None:
