@@ -11,9 +11,10 @@ Work beside a timing can slow it (two processes share the memory and its caches)
 speed it up: the fastest of a size's timings, one of them taken alone, is as good as when
 the whole check runs alone. A first timing taken beside other work is kept without a second
 look only when it shows the order plainly: at most 2^(k + ``SURELY_WITHIN``) per doubling,
-which to hide a higher order would need the smaller size alone slowed by ×1.8 (work beside
-it costs ×1.1-1.3). Where the first step failed on a timing (a call ran out of time, or a
-size's timing bounded by a time-out decides), the whole check is made again, alone.
+which to hide a higher order would need the smaller size alone slowed by ×1.8 or more (work
+beside it slowed a size by ×1.3 at most here). Where the first step failed on a timing (a
+call ran out of time, or a timing bounded by a time-out decides), the whole check is made
+again, alone.
 """
 
 from __future__ import annotations
