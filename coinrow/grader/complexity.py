@@ -4,10 +4,10 @@ Each size is one row solved by hand (``dominant_class_row``). The time of each s
 call's CPU time in the attempt's executor, with the garbage collector off as ``timeit``
 has it (``Caller.time_calls``); the answer of the largest row timed is then checked. Unless
 the first timings show the task's order or a lower one plainly (``SURELY_WITHIN``), the three
-largest sizes are timed again in turn (``REPEATS`` calls each in all, the fastest kept) before
-the order is judged (``growth.judged``). Memory is the peak ``tracemalloc`` traces, on smaller
-rows (the same on every machine and every run), checked against the kernel's count
-(``Caller.traced_peak``).
+largest sizes are timed again in turn, the fastest of each kept, until they do or each was
+timed ``REPEATS`` times; then the order is judged (``growth.judged``). Memory is the peak
+``tracemalloc`` traces, on smaller rows (the same on every machine and every run), checked
+against the kernel's count (``Caller.traced_peak``).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from coinrow.grader.timeout import CallTimeout
 MEMORY_LADDERS = {2: (50, 100, 200), 1: (1000, 2000, 4000)}  # by the time order: traced calls are slow
 SHORTEST_TIMING = 0.02  # seconds: a call shorter than this is timed again in a batch this long
 BATCH_CAP = 100  # calls in such a batch at most
-REPEATS = 3  # calls at each of the three deciding sizes when the first timing did not show the order plainly
+REPEATS = 3  # timings of each deciding size at most, while the fastest do not show the order plainly
 TRACE_SECONDS = 2.0  # a traced call (tracemalloc slows Python down) is cut off after this much CPU
 
 
@@ -165,11 +165,9 @@ class GrowthCheck:
         """
         formulation, target, points = self.formulation, self.target, timings.points
         time = _deciding(points, target)
-        if (
-            time is not None
-            and not time.at_least
-            and _judged_on(points, time).exponent - target > SURELY_WITHIN
-        ):
+        for _ in range(REPEATS - 1):  # the deciding sizes again, in turn, until the order shows plainly
+            if time is None or time.at_least or _judged_on(points, time).exponent - target <= SURELY_WITHIN:
+                break
             points = _timed_again(self._timing, formulation, points, time)
             time = _deciding(points, target)
         time = _judged_on(points, time) if time is not None else None
@@ -274,19 +272,17 @@ def _check_value(grader: Grader, formulation: Formulation, n: int, timed_answer:
 
 
 def _timed_again(grader: Grader, formulation: Formulation, points: list[Point], step: Step) -> list[Point]:
-    """The two sizes of ``step`` and the one a doubling below them timed ``REPEATS`` times in all, in turn
-    (a busy spell slows them alike), the fastest call of each kept."""
+    """The two sizes of ``step`` and the one a doubling below them timed once more, in turn (a busy spell
+    slows them alike), the faster call of each kept."""
 
     def deciding_size(n: int) -> bool:
         return n in (step.low, step.high) or 0.9 <= math.log2(step.low / n) <= 1.1
 
-    deciding = {p.n: p for p in points if deciding_size(p.n) and not p.timed_out}
-    fastest = dict(deciding)
-    for _ in range(REPEATS - 1):
-        for n in deciding:
-            timed = _timed(grader, formulation, n, {})
-            if (timed.timed_out, timed.seconds) < (fastest[n].timed_out, fastest[n].seconds):
-                fastest[n] = timed
+    fastest = {p.n: p for p in points if deciding_size(p.n) and not p.timed_out}
+    for n, before in list(fastest.items()):
+        timed = _timed(grader, formulation, n, {})
+        if (timed.timed_out, timed.seconds) < (before.timed_out, before.seconds):
+            fastest[n] = timed
     return [fastest.get(p.n, p) for p in points]
 
 
