@@ -82,11 +82,6 @@ class WrongAnswer(AssertionError):
         self._diagnose()
         return self._message
 
-    def undiagnosed(self) -> None:
-        """Leave the likely mistake unsought: for a failure the summary never shows (one of its kind was
-        found on fewer coins), whose diagnosis would cost calls (a fresh import of the attempt, each)."""
-        self._explain = None
-
     def unshrunk(self) -> WrongAnswer:
         """This failure on the row it was found on, saying so; not diagnosed (the summary never shows it)."""
         copy = WrongAnswer(self.slug, self.row, unshrunk(self._message), kind=self.kind, error=self.error)
