@@ -29,7 +29,11 @@ TIMING_KINDS: frozenset[FailureKind] = frozenset({"growth", "too-slow", "not-run
 
 
 class GrowthAhead:
-    """``GrowthCheck(template, slug).measure()`` in a thread of its own, started at once.
+    """``GrowthCheck(template, slug)`` in a thread of its own, started at once: it measures, then waits
+    for ``result`` to have it judge.
+
+    Every executor of the check is started, used and ended in that one thread: bubblewrap's
+    ``--die-with-parent`` ends a process when the thread that started it ends, not its process.
 
     Args:
         template: a grader whose folder, call limit and diagnosis the check's own graders copy.
@@ -39,36 +43,51 @@ class GrowthAhead:
     def __init__(self, template: Grader, slug: str) -> None:
         self.slug = slug
         self._template = template
-        self._check = GrowthCheck(template, slug)
-        self._outcome: Timings | BaseException | None = None
-        self._thread = threading.Thread(target=self._measure, name=slug, daemon=True)
+        self._judge_now = threading.Event()
+        self._wanted = False  # set with the event: judge (True), or only end (False)
+        self._outcome: Measured | BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name=slug, daemon=True)
         self._thread.start()
 
-    def _measure(self) -> None:
+    def _run(self) -> None:
+        check = GrowthCheck(self._template, self.slug)
         try:
-            self._outcome = self._check.measure()
+            try:
+                first: Timings | BaseException = check.measure()
+            except BaseException as error:  # noqa: BLE001 - judged below, when the test asks
+                first = error
+            self._judge_now.wait()
+            if not self._wanted:
+                return
+            if isinstance(first, Timings) and not any(p.timed_out for p in first.points):
+                self._outcome = check.judge(first)
+            elif isinstance(first, WrongAnswer) and first.kind not in TIMING_KINDS:
+                self._outcome = first
+            else:
+                check.close()
+                self._outcome = check_growth(self._template, self.slug)
         except BaseException as error:  # noqa: BLE001 - handed to the test that waits for it
             self._outcome = error
+        finally:
+            check.close()
 
     def result(self) -> Measured:
-        """Wait for the first step, then judge, alone: what ``check_growth`` would return.
+        """Have the check judged, alone (the rest of the suite has run): what ``check_growth`` would
+        return. A failure the first step met on a timing is met again alone, or not.
 
         Raises:
-            WrongAnswer, NotAttempted: as ``check_growth``; a failure the first step met on a timing is
-                met again alone, or not.
+            WrongAnswer, NotAttempted: as ``check_growth``.
         """
+        self._wanted = True
+        self._judge_now.set()
         self._thread.join()
         outcome = self._outcome
-        try:
-            if isinstance(outcome, Timings) and not any(p.timed_out for p in outcome.points):
-                return self._check.judge(outcome)
-            if isinstance(outcome, WrongAnswer) and outcome.kind not in TIMING_KINDS:
-                raise outcome
-        finally:
-            self._check.close()
-        return check_growth(self._template, self.slug)
+        if isinstance(outcome, BaseException):
+            raise outcome
+        assert outcome is not None  # the thread sets one or the other
+        return outcome
 
     def end(self) -> None:
-        """Wait for the thread (the run ends before the process does) and end the check's executors."""
+        """End the check if its test did not judge it (the run was cut short), and wait for the thread."""
+        self._judge_now.set()
         self._thread.join()
-        self._check.close()

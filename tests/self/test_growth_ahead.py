@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from coinrow.game.registry import REPO_ROOT
@@ -86,3 +88,21 @@ def test_only_a_kata_graded_alone_runs_its_growth_check_ahead_and_last() -> None
     for result in results.values():
         assert GROWTH_TEST not in result.records[-1].test
         assert any(GROWTH_TEST in record.test and record.outcome == "passed" for record in result.records)
+
+
+def test_the_checks_executors_live_until_it_is_judged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """bubblewrap's --die-with-parent ends a process when the thread that started it ends: the thread
+    that measured must live on while the check is judged, or a call made then meets a killed executor
+    (the reference top_down_memo failed 3 times in 15 so, "ended by SIGKILL")."""
+    alive: list[bool] = []
+    judge = GrowthCheck.judge
+
+    def judge_later(check: GrowthCheck, timings: Timings) -> Measured:
+        time.sleep(0.2)  # an executor tied to an ended thread is gone by now
+        alive.extend(executor.alive() for executor in check._timing._executors.values())  # type: ignore[union-attr]
+        return judge(check, timings)
+
+    monkeypatch.setattr(GrowthCheck, "judge", judge_later)
+    measured = GrowthAhead(Grader(REPO_ROOT / "solutions", 4.0), "difference_dp").result()
+    assert alive == [True]
+    assert measured.memory is not None
