@@ -227,29 +227,21 @@ def _fail(
     raise WrongAnswer(formulation.slug, row, message, kind="growth")
 
 
-def _timed(
-    grader: Grader, formulation: Formulation, n: int, answers: dict[int, object], batch: int | None = None
-) -> Point:
+def _timed(grader: Grader, formulation: Formulation, n: int, answers: dict[int, object]) -> Point:
     """One call on the ladder row of ``n`` coins, timed, its answer kept in ``answers`` (only while every
-    timing of the row finished); a call that runs out of time is a lower bound. A call shorter than
-    ``SHORTEST_TIMING`` is timed again in a batch; ``batch`` (a size timed again): that many calls after
-    the first, as its first timing had, whatever the first call takes now. A size's timings are then
-    alike: the mean of a batch of warm calls is faster than one call, and a fastest-of mixing both
-    would lower the one size alone."""
+    timing of the row finished); a call that runs out of time is a lower bound."""
     row, _ = dominant_class_row(n, seed=n)
     subject = grader.subject(formulation.slug, formulation.value_function, row)
     answers.pop(n, None)
     try:
         seconds = subject.run(1, grader.call_limit)
-        number = batch or 1
-        if batch is None and seconds < SHORTEST_TIMING:  # short: a batch evens out its fixed costs
+        if seconds < SHORTEST_TIMING:  # a short call is timed again in a batch: its fixed costs even out
             number = min(BATCH_CAP, math.ceil(SHORTEST_TIMING / max(seconds, 1e-6)))
-        if number > 1:
             seconds = subject.run(number, grader.call_limit * number) / number
     except CallTimeout:
         return Point(n, grader.call_limit, timed_out=True)
     answers[n] = grader.timed_answer(formulation.slug, formulation.value_function, row)
-    return Point(n, seconds, calls=number)
+    return Point(n, seconds)
 
 
 def _never_finished(grader: Grader, formulation: Formulation, n: int) -> NoReturn:
@@ -288,7 +280,7 @@ def _timed_again(grader: Grader, formulation: Formulation, points: list[Point], 
 
     fastest = {p.n: p for p in points if deciding_size(p.n) and not p.timed_out}
     for n, before in list(fastest.items()):
-        timed = _timed(grader, formulation, n, {}, batch=before.calls)
+        timed = _timed(grader, formulation, n, {})
         if (timed.timed_out, timed.seconds) < (before.timed_out, before.seconds):
             fastest[n] = timed
     return [fastest.get(p.n, p) for p in points]

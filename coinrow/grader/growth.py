@@ -64,7 +64,6 @@ class Point:
     n: int
     seconds: float
     timed_out: bool = False
-    calls: int = 1  # the calls ``seconds`` is the mean of (a batch, for a short call)
 
 
 @dataclass(frozen=True)
