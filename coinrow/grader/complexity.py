@@ -3,7 +3,7 @@
 Each size is one row solved by hand (``dominant_class_row``). The time of each size is one
 call's CPU time in the attempt's executor, with the garbage collector off as ``timeit``
 has it (``Caller.time_calls``); the answer of the largest row timed is then checked. Unless
-the first timings show the task's order or a lower one plainly (``SURELY_WITHIN``), the three
+the first timings show the task's order plainly (``SURELY_WITHIN``), the three
 largest sizes are timed again in turn, the fastest of each kept, until they do or each was
 timed ``REPEATS`` times; then the order is judged (``growth.judged``). Memory is the peak
 ``tracemalloc`` traces, on smaller rows (the same on every machine and every run), checked
@@ -166,7 +166,9 @@ class GrowthCheck:
         formulation, target, points = self.formulation, self.target, timings.points
         time = _deciding(points, target)
         for _ in range(REPEATS - 1):  # the deciding sizes again, in turn, until the order shows plainly
-            if time is None or time.at_least or _judged_on(points, time).exponent - target <= SURELY_WITHIN:
+            if time is None or time.at_least:
+                break
+            if abs(_judged_on(points, time).exponent - target) <= SURELY_WITHIN:
                 break
             points = _timed_again(self._timing, formulation, points, time)
             time = _deciding(points, target)

@@ -5,12 +5,12 @@ so its first step, ``measure`` (the time ladder climbed, its largest value check
 memory traced), can run in a thread of the judge while the suite's other checks call the
 attempt's main executor: the two executors compute on two cores at once. Its test runs
 last, alone, and takes the second step there: ``judge``, which times the deciding sizes
-again, in turn, unless the first timings showed the task's order or a lower one plainly.
+again, in turn, unless the first timings showed the task's order plainly.
 
 Work beside a timing can slow it (two processes share the memory and its caches), never
 speed it up: the fastest of a size's timings, one of them taken alone, is as good as when
 the whole check runs alone. A first timing taken beside other work is kept without a second
-look only when it shows the order plainly: at most 2^(k + ``SURELY_WITHIN``) per doubling,
+look only when it shows the order plainly: within 2^(k ± ``SURELY_WITHIN``) per doubling,
 which to hide a higher order would need the smaller size alone slowed by ×1.8 or more (work
 beside it slowed a size by ×1.3 at most here). Where the first step failed on a timing (a
 call ran out of time, or a timing bounded by a time-out decides), the whole check is made
