@@ -58,7 +58,7 @@ COMMANDS = (
     Command(
         "watch",
         "coinrow.tools.watch.watcher",
-        "grade each attempt again as it is saved, in about half a second",
+        "grade each attempt again as it is saved, in about a second",
         "make watch",
         bare=True,
     ),

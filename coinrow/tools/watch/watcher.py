@@ -1,4 +1,4 @@
-"""``make watch``: a warm grader that answers each save of an attempt in about half a second.
+"""``make watch``: a warm grader that answers each save of an attempt in about a second.
 
 ``coinrow watch [--impl problems] [--formulation "a,b"] [--limit 4] [--jobs N]``. One
 long-lived process imports once all that grading needs (the suite, pytest, hypothesis,
