@@ -51,6 +51,11 @@ def _line(run: subprocess.CompletedProcess[str], slug: str) -> str:
     return line[len(slug) :].strip()
 
 
+def _failure_lines(run: subprocess.CompletedProcess[str], slug: str) -> list[str]:
+    """The summary's failure lines of ``slug``: what an assertion on its status line shows when it fails."""
+    return [x.strip() for x in run.stdout.splitlines() if x.strip().startswith(f"{slug}: ")]
+
+
 def _leftovers() -> list[str]:
     found = []
     for process in psutil.process_iter(["cmdline"]):
@@ -93,8 +98,8 @@ def test_processes_threads_and_exits_end_only_their_own_formulation(tmp_path: Pa
     started = time.monotonic()
     run = _grade(folder, "--limit", "2")  # the busy thread shares the process's CPU time with each call
     _assert_one_summary_and_status_agrees(run)
-    assert _line(run, "difference_dp").startswith("solved")
-    assert _line(run, "rolling_array").startswith("solved")
+    assert _line(run, "difference_dp").startswith("solved"), _failure_lines(run, "difference_dp")
+    assert _line(run, "rolling_array").startswith("solved"), _failure_lines(run, "rolling_array")
     # each ended only its own executor: the call says how, and the kata is failing, not stopped
     assert _line(run, "brute_force").startswith("FAILING")
     assert "score_difference(()) ended the interpreter early with exit status 0 (os._exit?)" in run.stdout
