@@ -192,12 +192,14 @@ class Caller:
 
         The figure comes from the attempt's own process, so the judge also reads the process's peak
         resident memory from the kernel: a call that took far more than it let tracing see (tracing
-        stopped, memory taken around the allocator) fails instead of passing for frugal.
+        stopped, memory taken around the allocator) fails instead of passing for frugal. The first
+        traced call in an executor waits until its processes stop computing (``Executor.settle``).
 
         Raises:
             NotAttempted, WrongAnswer: as ``call``; a traced figure the kernel's contradicts.
         """
         executor = self.executor(slug)
+        executor.settle()  # a process the attempt started at import may still be starting
         executor.reset_peak_memory()
         reply, call_text = self._request(slug, function, row, (), seconds)
         traced, resident = int(reply.get("peak", 0)), executor.peak_memory()

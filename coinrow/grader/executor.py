@@ -33,6 +33,8 @@ REPLY_CAP = 256 << 20  # bytes of one reply: past it the executor is ended (a va
 POLL = 0.02  # seconds between looks at a running call's CPU time
 TREE_EVERY = 0.2  # seconds between looks for processes a running call started (a walk of every process)
 STARTUP_CPU = 2.0  # CPU seconds an import may take beyond the call limit: the interpreter starts, NumPy loads
+QUIET = 0.04  # seconds the process tree must not compute for to count as settled (``Executor.settle``)
+SETTLE_AT_MOST = 2.0  # seconds ``Executor.settle`` waits for that at most
 
 
 @dataclass
@@ -109,6 +111,7 @@ class Executor:
     started: int = 0  # how many executors were started for this attempt
     _pids: tuple[int, ...] = ()  # the executor's process tree, as last looked up
     _resident_at_reset: dict[int, int] = field(default_factory=dict)  # KiB by pid (``reset_peak_memory``)
+    _settled: bool = False  # ``settle`` was called since the process started
 
     def start(self) -> None:
         """Start the executor's process: its interpreter starts, then waits for the first request."""
@@ -130,6 +133,7 @@ class Executor:
         self._pids = (self.process.pid,)
         os.set_blocking(reply_read, False)
         self._buffer, self._scanned = bytearray(), 0
+        self._settled = False
         self.started += 1
 
     def alive(self) -> bool:
@@ -216,6 +220,35 @@ class Executor:
         if not isinstance(reply, dict):
             return self._broke("the executor answered what is no reply", used)
         return Outcome(reply, used)
+
+    def settle(self, at_most: float = SETTLE_AT_MOST) -> None:
+        """Once per executor process: wait, up to ``at_most`` seconds, until no process of the executor
+        computes for ``QUIET`` seconds in a row (each uses under 5% of a core, demand read as for a
+        waiting call).
+
+        A process the attempt started as it was imported, an interpreter say, may still be starting: its
+        growth would be counted in the next traced call's memory (an interpreter grows by about 9 MiB).
+        A tree still computing at ``at_most`` is waited for no longer: what it does then counts.
+        """
+        if self._settled or not self.alive():
+            return
+        self._settled = True
+        assert self.process is not None
+        started = last_wall = time.monotonic()
+        self._pids = tuple(p.pid for p in tree(self.process.pid))
+        last_demand, quiet_since = self._demand(), started
+        while True:
+            time.sleep(POLL)
+            now = time.monotonic()
+            self._pids = tuple(p.pid for p in tree(self.process.pid))  # a starting process may start more
+            wanted = self._demand()
+            if wanted - last_demand >= STALL_SHARE * (now - last_wall):
+                quiet_since = now
+            elif now - quiet_since >= QUIET:
+                return
+            if now - started >= at_most:
+                return
+            last_wall, last_demand = now, wanted
 
     def reset_peak_memory(self) -> None:
         """Start a new peak of resident memory for every process of the executor (``peak_memory``)."""

@@ -397,3 +397,40 @@ def test_an_attempt_whose_timed_calls_never_finish_is_too_slow(tmp_path: Path) -
     message = str(failure.value)
     assert "did not finish in 0.5 s of CPU time" in message
     assert message.endswith("this was a timed call (the garbage collector off, as timeit has it)")
+
+
+# An interpreter the attempt starts as it is imported, which fills 40 MiB and sleeps: a helper, not the
+# call. It is still starting when the first traced call would begin.
+HELPER_AT_IMPORT = (
+    "import subprocess, sys\n"
+    "subprocess.Popen([sys.executable, '-c', 'import time; b = bytes(1) * (40 << 20); time.sleep(30)'])\n"
+)
+HIDES_A_TABLE = (
+    "import tracemalloc\n\n\ndef score_difference(coins):\n    tracemalloc.stop()\n"
+    "    table = [[0] * len(coins) for _ in coins]  # n x n, out of tracing's sight\n"
+    "    return _right(coins) + table[0][0]\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("attempt", "hidden"),
+    [(HELPER_AT_IMPORT + "{reference}", False), ("{reference}" + HIDES_A_TABLE, True)],
+    ids=["a-helper-started-at-import", "a-table-hidden-from-tracing"],
+)
+def test_memory_hidden_from_tracing_is_the_calls_own(tmp_path: Path, attempt: str, hidden: bool) -> None:
+    """Traced memory is checked against the executor's resident growth (read by the kernel). A call that
+    stops tracing and fills an n x n table (2000 x 2000: 32 MB of pointers) fails; a process started at
+    import is left to settle first, so its growth is not taken for the call's."""
+    reference = source_file(IMPLS["solutions"], "rolling_array").read_text(encoding="utf-8")
+    if hidden:
+        reference = reference.replace("def score_difference(", "def _right(")
+    grader = _attempt(tmp_path, "rolling_array", attempt.format(reference=reference))
+    row, _ = dominant_class_row(2000, seed=2000)
+    try:
+        if hidden:
+            with pytest.raises(WrongAnswer, match="memory hidden from tracing"):
+                grader.traced_peak("rolling_array", "score_difference", row, 1.0)
+        else:  # one row of 2000 ints, a few KiB (traced for 1 s of the call at most)
+            assert grader.traced_peak("rolling_array", "score_difference", row, 1.0) < 2**20
+    finally:
+        grader.close()
