@@ -3,7 +3,7 @@
 Each size is one row solved by hand (``dominant_class_row``). The time of each size is one
 call's CPU time in the attempt's executor, with the garbage collector off as ``timeit``
 has it (``Caller.time_calls``); the answer of the largest row timed is then checked. Unless
-the first timings show the task's order plainly (``SURELY_WITHIN``), the three
+the first timings show the task's order plainly (``_plain``), the three
 largest sizes are timed again in turn, the fastest of each kept, until they do or each was
 timed ``REPEATS`` times; then the order is judged (``growth.judged``). Memory is the peak
 ``tracemalloc`` traces, on smaller rows (the same on every machine and every run), checked
@@ -168,7 +168,7 @@ class GrowthCheck:
         for _ in range(REPEATS - 1):  # the deciding sizes again, in turn, until the order shows plainly
             if time is None or time.at_least:
                 break
-            if abs(_judged_on(points, time).exponent - target) <= SURELY_WITHIN:
+            if _plain(_judged_on(points, time), target):
                 break
             points = _timed_again(self._timing, formulation, points, time)
             time = _deciding(points, target)
@@ -190,6 +190,14 @@ def _judged_on(points: list[Point], step: Step) -> Step:
     its steps: an n² answer with its table in a dict measured ×5.1-6.5 from n = 500 to 1000 on a quiet
     2-core machine and ×6.7 beside other work, but ×4.0-5.4 per doubling from 250 to 1000 beside it."""
     return over_two_doublings(points, step)
+
+
+def _plain(step: Step, target: int) -> bool:
+    """True when a timing needs no second look: it grew no faster than n^(``target`` + ``SURELY_WITHIN``),
+    and not so much slower that the summary would name an order below the task's. A slower reading
+    within that names the order the task asks either way, and could hide a higher one only if the
+    smaller size alone were slowed ×4.9 or more over two doublings (an n³ answer read as n^1.85)."""
+    return step.exponent - target <= SURELY_WITHIN and step.named_exponent >= target
 
 
 def _undecided(points: list[Point], target: int) -> bool:

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from coinrow.game.registry import REPO_ROOT
-from coinrow.grader import growth_ahead
+from coinrow.grader import complexity, growth_ahead
 from coinrow.grader.complexity import GrowthCheck, Measured, Timings
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grade import grade
@@ -44,6 +44,27 @@ def test_first_timings_that_show_the_order_plainly_are_judged_as_they_are(
     assert measured.time is not None
     assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == (250, 1000, 4.2)
     assert measured.summary() == "time ~n², memory ~n²"
+
+
+@pytest.mark.parametrize(("per_doubling", "rounds", "seen"), [(3.4, 0, "n²"), (2.0, 2, "n"), (4.6, 2, "n²")])
+def test_only_a_reading_above_the_order_or_naming_a_lower_one_is_timed_again(
+    monkeypatch: pytest.MonkeyPatch, per_doubling: float, rounds: int, seen: str
+) -> None:
+    """×3.4 per doubling is 2^1.77: slower than n² by more than SURELY_WITHIN, but the summary names n²,
+    the task's order, either way; judged as it is. ×2.0 (2^1.0) would be named n, and ×4.6 (2^2.2) lies
+    above n² + SURELY_WITHIN: the deciding sizes are timed again, twice (``REPEATS`` timings in all),
+    here with the same times each round."""
+    rounds_taken = []
+
+    def timed_again(grader: Grader, formulation: object, points: list[Point], step: Step) -> list[Point]:
+        rounds_taken.append(step)
+        return points
+
+    monkeypatch.setattr(complexity, "_timed_again", timed_again)
+    points = [Point(126 * 2**k, 0.01 * per_doubling**k) for k in range(4)]
+    measured = _ahead(monkeypatch, Timings(points, None)).result()
+    assert len(rounds_taken) == rounds
+    assert measured.summary() == f"time ~{seen}"
 
 
 def test_a_time_out_beside_other_work_has_the_check_made_again_alone(monkeypatch: pytest.MonkeyPatch) -> None:
