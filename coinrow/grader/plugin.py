@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
-from coinrow.game.registry import NoSuchFolder, resolve_impl
+from coinrow.game.registry import FORMULATIONS, NoSuchFolder, resolve_impl
 from coinrow.game.rowarg import UsageError, formulation_slugs
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
 from coinrow.grader.diagnosis import likely_mistake
@@ -87,12 +87,15 @@ class PytestGrader(Grader):
             pytest.skip(skipped_not_attempted(error))
 
 
+def _new_grader(config: pytest.Config) -> PytestGrader:
+    return PytestGrader(_impl_dir(config), float(config.getoption("--call-limit")), diagnose=likely_mistake)
+
+
 @pytest.fixture(scope="session")
 def grader(pytestconfig: pytest.Config) -> Iterator[Grader]:
-    """The grader for the code chosen with --impl; its executors end with the session."""
-    chosen = PytestGrader(
-        _impl_dir(pytestconfig), float(pytestconfig.getoption("--call-limit")), diagnose=likely_mistake
-    )
+    """The grader for the code chosen with --impl (made as the run was configured, where the driver
+    runs it); its executors end with the session."""
+    chosen = pytestconfig.stash.get(_GRADER, None) or _new_grader(pytestconfig)
     yield chosen
     chosen.close()
 
@@ -163,12 +166,19 @@ def _failure(slug: str, item: pytest.Item, call: pytest.CallInfo[None]) -> Failu
 
 _GRADING_PID = pytest.StashKey[int]()
 _AHEAD = pytest.StashKey[dict[str, GrowthAhead]]()
+_GRADER = pytest.StashKey[PytestGrader]()
 GROWTH_MARK = "growth_check"  # registered in pyproject.toml, as --strict-markers asks
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[_GRADING_PID] = os.getpid()  # a copy forked by the code under test writes no records
     config.stash[_AHEAD] = {}
+    named = config.getoption("--formulation")
+    if config.getoption("--results-file") and named:  # a child of the grading driver: its katas are known
+        chosen = config.stash[_GRADER] = _new_grader(config)
+        for slug in str(named).split(","):
+            if slug in {f.slug for f in FORMULATIONS}:
+                chosen.start_spare(slug)  # the executor's interpreter starts while the suite is collected
 
 
 @pytest.fixture(scope="session")
