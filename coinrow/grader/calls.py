@@ -83,6 +83,8 @@ class Caller:
     last_trace_cut: bool = False  # the last traced call was cut off before it returned
     _last_timed: Any = None  # the answer of the last timed call, as it came over the wire
     _spares: dict[str, Executor] = field(default_factory=dict)  # started, not yet imported (``start_spare``)
+    forks_each_call: bool = False  # each call in a copy of the executor as imported (``call_fresh``)
+    _zygotes: dict[str, Caller] = field(default_factory=dict)  # by slug: the callers ``call_fresh`` uses
 
     def executor(self, slug: str) -> Executor:
         """The attempt's executor, its file imported; import problems are reported as a ``WrongAnswer``."""
@@ -154,21 +156,16 @@ class Caller:
         return _decoded_answer(slug, row, self._last_timed, show_call(function, row))
 
     def call_fresh(self, slug: str, function: str, row: Sequence[int]) -> Any:
-        """``call`` on a fresh import of the attempt, in an executor of its own that ends with the call.
-
-        It is the spare when one was started; another is started for the next such call, so that
-        its interpreter starts while the grading goes on.
+        """``call`` on the attempt as freshly imported: in a copy of an executor that imported it and is
+        never called itself (a zygote, one per attempt), forked for this call and ended with it. A copy
+        costs a fork, not an interpreter's start and an import.
 
         Raises:
             NotAttempted, WrongAnswer: as ``call``.
         """
-        spares = {slug: self._spares.pop(slug)} if slug in self._spares else {}
-        fresh = Caller(self.impl_dir, self.call_limit, _spares=spares)
-        try:
-            return fresh.call(slug, function, row)
-        finally:
-            fresh.close()
-            self.start_spare(slug)
+        if slug not in self._zygotes:
+            self._zygotes[slug] = Caller(self.impl_dir, self.call_limit, forks_each_call=True)
+        return self._zygotes[slug].call(slug, function, row)
 
     def start_spare(self, slug: str) -> None:
         """Start the process a ``fresh_executor`` will be, without waiting for it: its interpreter
@@ -238,9 +235,15 @@ class Caller:
             raise WrongAnswer(slug, row, messages.already_too_slow(slug, call_text, slow_n), ran=False)
         executor = self.executor(slug)
         request = call_request(function, (row, *extra), trace)
+        if self.forks_each_call:
+            request["op"] = "fresh"
         # a traced call ends itself after ``trace`` seconds (tracing slows it down): the limit leaves room
         limit = self.call_limit if trace is None else max(self.call_limit, trace + TRACE_GRACE)
         outcome = executor.request(request, limit, waiting_limit(limit))
+        if outcome.reply is not None and "fresh_ended" in outcome.reply:  # the copy ended without a reply
+            status = outcome.reply["fresh_ended"]
+            ended = "the copy of the executor ended without a reply"
+            outcome = Outcome(None, outcome.cpu, broken=ended, status=status if type(status) is int else None)
         self.last_cpu = outcome.cpu
         reply = self._reply_or_raise(slug, function, row, extra, outcome)
         self.last_trace_cut = "traced" in reply
@@ -333,6 +336,8 @@ class Caller:
             if isinstance(executor, Executor):
                 executor.close()
         self._spares.clear()
+        for zygote in self._zygotes.values():
+            zygote.close()
 
 
 @dataclass(frozen=True)

@@ -8,16 +8,21 @@ each on ``REPLY_FD``::
     {"op": "import", "functions": ["score_difference"]}
     {"op": "call", "function": "score_difference", "args": [<value>, ...], "trace_seconds": null}
     {"op": "time", "function": "score_difference", "args": [<value>, ...], "number": 10}
+    {"op": "fresh", "function": "score_difference", "args": [<value>, ...], "trace_seconds": null}
+
+A ``fresh`` request is a call made in a copy of the process forked for it, which ends with it: the
+attempt as it was imported, before any call, where the judge sends this process nothing else.
 
 A reply is plain data, never a pickle: ``{"ok": <value>}``, ``{"not_attempted": true}``,
 ``{"raised": {...}}``, ``{"exit": <value>}``, ``{"input": true}``, ``{"recursion": {...}}``,
 ``{"no_function": true}``, ``{"borrowed": "<package>"}`` or ``{"elsewhere": {...}}``, with
 ``printed`` (the first lines the call printed), ``more`` (how many lines were not kept),
 ``changed`` (the arguments as they were after the call, when the call changed them) and
-``peak`` (peak traced memory in bytes, of a traced call). Values (``encode``): ints as
-JSON numbers, or ``{"int": "<hex>"}`` past 2**53; ``{"float": "<hex>"}``; ``{"tuple": [...]}``;
-lists, strings, bools and null as themselves; anything else described as ``{"other":
-{"module", "name", "repr", "int"}}``.
+``peak`` (peak traced memory in bytes, of a traced call); ``{"fresh_ended": <status>}`` when the
+copy of a ``fresh`` request ended without a reply (its exit status, or minus its signal's number).
+Values (``encode``): ints as JSON numbers, or ``{"int": "<hex>"}`` past 2**53; ``{"float": "<hex>"}``;
+``{"tuple": [...]}``; lists, strings, bools and null as themselves; anything else described as
+``{"other": {"module", "name", "repr", "int"}}``.
 
 The judge reads every reply as the attempt's own words: nothing in it counts for more
 than what the attempt could have answered anyway. The CPU time of a call is read from
@@ -352,6 +357,29 @@ class Executor:
             reply["changed"] = encode_or_describe(args)
         return reply
 
+    def fresh(self, request: Reply) -> Reply:
+        """``call`` in a copy of this process forked for it, which replies through a pipe and ends: the
+        copy holds the attempt as this process has it, never called when only these are asked for."""
+        self.load()
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the copy: never returns
+            try:
+                os.close(read_end)
+                with os.fdopen(write_end, "w", encoding="utf-8") as out:
+                    out.write(json.dumps(self.call({**request, "op": "call"})))
+            finally:
+                os._exit(0)
+        os.close(write_end)
+        with os.fdopen(read_end, "r", encoding="utf-8") as relayed:
+            text = relayed.read()
+        _, status = os.waitpid(pid, 0)
+        try:
+            reply = json.loads(text)
+        except ValueError:
+            reply = None
+        return reply if isinstance(reply, dict) else {"fresh_ended": os.waitstatus_to_exitcode(status)}
+
     @staticmethod
     def _trace_done(signum: int, frame: FrameType | None) -> None:
         raise TraceDone
@@ -385,6 +413,8 @@ def serve(attempt: str, forbidden: Sequence[str], reply_fd: int, paths: Sequence
         request = json.loads(line)
         if request["op"] == "import":
             reply = executor.load(request.get("functions", ()))
+        elif request["op"] == "fresh":
+            reply = executor.fresh(request)
         else:
             reply = executor.call(request)
         replies.write(json.dumps(reply) + "\n")

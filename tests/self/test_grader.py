@@ -171,6 +171,26 @@ def test_state_kept_between_calls_is_named(tmp_path: Path) -> None:
     assert "state is kept between calls" in _message(grader, (9,), 9)
 
 
+def test_a_fresh_call_runs_in_a_copy_of_the_attempt_as_imported(tmp_path: Path) -> None:
+    """Each call counts the calls before it in a global; a row of 7 coins ends the interpreter. A fresh
+    call sees no call before it, however many were made, fresh or not, and one that ends its copy
+    fails alone: the next fresh call still answers."""
+    source = (
+        "import os\nCALLS = []\n\n\ndef score_difference(coins):\n    CALLS.append(coins)\n"
+        "    if len(coins) == 7:\n        os._exit(3)\n    return len(CALLS)\n"
+    )
+    grader = _attempt(tmp_path, "difference_dp", source)
+    try:
+        assert [grader.call("difference_dp", "score_difference", (1,)) for _ in range(3)] == [1, 2, 3]
+        assert [grader.call_fresh("difference_dp", "score_difference", (1,)) for _ in range(3)] == [1, 1, 1]
+        with pytest.raises(WrongAnswer, match="ended the interpreter early with exit status 3"):
+            grader.call_fresh("difference_dp", "score_difference", (1,) * 7)
+        assert grader.call_fresh("difference_dp", "score_difference", (1,)) == 1
+        assert grader.call("difference_dp", "score_difference", (1,)) == 4
+    finally:
+        grader.close()
+
+
 def test_a_file_that_does_not_import_is_reported(tmp_path: Path) -> None:
     grader = _attempt(tmp_path, "difference_dp", "def score_difference(coins)\n    return 0\n")
     message = _message(grader, (1,), 1)
