@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -96,8 +97,8 @@ def test_the_checks_never_run_nor_read_a_learners_attempts(tmp_path: Path, shipp
     ``problems`` names their folder, compare loads it and reveals its recurrence; where it names the
     stubs as committed, as for every command the checks run, compare does neither."""
     learner, mark = tmp_path / "problems", tmp_path / "loaded.txt"
+    shutil.copytree(shipped_stubs, learner)  # the other katas as shipped: not attempted, never graded
     attempt = source_file(learner, "difference_dp")
-    attempt.parent.mkdir(parents=True)
     reference = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
     attempt.write_text(f"open({str(mark)!r}, 'a').write('x')\n{reference}", encoding="utf-8")
 
