@@ -8,17 +8,21 @@ to a file the driver reads back (``coinrow.grader.outcome``).
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib
 import os
 import resource
+import shutil
 import signal
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from coinrow.game.registry import REPO_ROOT
+from coinrow.grader.processes import become_subreaper, kill, tree
 from coinrow.grader.timeout import waiting_limit
 
 MIN_CPU_CAP = 60.0  # CPU seconds one formulation's whole process tree may use, at the least
@@ -45,10 +49,13 @@ class Options:
         """Seconds the driver lets a child wait without computing: a call's limit on waiting, and grace."""
         return waiting_limit(self.call_limit) + STALL_GRACE
 
-    def pytest_args(self, slug: str, results_file: Path, growth_ahead: bool = False) -> list[str]:
+    def pytest_args(
+        self, slug: str, results_file: Path, growth_ahead: bool = False, wait_for: int | None = None
+    ) -> list[str]:
         """The one way a formulation is graded: the shared suite, for this slug, records to a file;
         ``growth_ahead``: a core is spare, the growth check starts beside the rest
-        (``coinrow.grader.growth_ahead``; never with ``exit_first``, whose run may end at once)."""
+        (``coinrow.grader.growth_ahead``; never with ``exit_first``, whose run may end at once);
+        ``wait_for``: a descriptor to read "go" from once the suite is collected (``Primed``)."""
         return [
             "tests/grade",
             "-q",
@@ -63,6 +70,7 @@ class Options:
             f"--results-file={results_file}",
             *(["-x"] if self.exit_first else []),
             *(["--growth-ahead"] if growth_ahead and not self.exit_first else []),
+            *([f"--wait-for-go={wait_for}"] if wait_for is not None else []),
         ]
 
 
@@ -115,10 +123,12 @@ def warm_up() -> None:
         gc.freeze()
 
 
-def start(job: Job, number: int, workspace: Path, spare_core: bool = False) -> Child:
+def start(
+    job: Job, number: int, workspace: Path, spare_core: bool = False, go: tuple[int, int] | None = None
+) -> Child:
     """Fork a child that grades ``job`` (its files in ``workspace``, named by ``number``; ``spare_core``:
-    no other child will run beside it on a core); the driver gets its ``Child`` back, the child itself
-    never returns."""
+    no other child will run beside it on a core; ``go``: a pipe's two ends, the child waits on the first
+    once the suite is collected); the driver gets its ``Child`` back, the child itself never returns."""
     import pytest
 
     options, slug = job.options, job.slug
@@ -130,6 +140,8 @@ def start(job: Job, number: int, workspace: Path, spare_core: bool = False) -> C
     if pid:
         return Child(job, pid, results_file, log_file)
     try:  # the child: never returns
+        if go is not None:
+            os.close(go[1])  # only its parent may tell it to go: with the parent gone it reads the end
         os.setsid()
         cap = int(options.cpu_cap) + 1
         resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 5))
@@ -144,9 +156,62 @@ def start(job: Job, number: int, workspace: Path, spare_core: bool = False) -> C
         sys.stdout = sys.stderr = os.fdopen(os.dup(log), "w", buffering=1, encoding="utf-8", errors="replace")
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.chdir(REPO_ROOT)
-        code = pytest.main(options.pytest_args(slug, results_file, growth_ahead=spare_core))
+        wait_for = go[0] if go is not None else None
+        code = pytest.main(options.pytest_args(slug, results_file, spare_core, wait_for))
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(int(code))
     except BaseException:  # noqa: BLE001 - a child must never return into the driver's loop
         os._exit(70)
+
+
+@dataclass
+class Primed:
+    """A child started before it is known that it will grade (``prime``): pytest configured, the suite
+    collected and the kata's executor started, it waits. ``go`` has it grade the attempt as it is then;
+    ``close`` ends it if it was never told to go, and removes its files."""
+
+    child: Child
+    spare_core: bool
+    folder: Path  # the child's files
+    _go: int  # the pipe's end the child waits on: closed unwritten, the child ends without grading
+
+    def fits(self, job: Job, spare_core: bool) -> bool:
+        """True when this child grades ``job`` as ``start`` would (the job's key aside)."""
+        told = self._go < 0
+        same = (job.slug, job.options, spare_core) == (
+            self.child.job.slug,
+            self.child.job.options,
+            self.spare_core,
+        )
+        return same and not told
+
+    def go(self, job: Job) -> Child:
+        """Tell the child to grade, as ``job``; the driver watches it from now on."""
+        os.write(self._go, b"go")
+        os.close(self._go)
+        self._go = -1
+        self.child.job = job
+        self.child.started = self.child.last_look = time.monotonic()
+        return self.child
+
+    def close(self) -> None:
+        """End the child if it was never told to go, then remove its files."""
+        if self._go >= 0:
+            os.close(self._go)
+            self._go = -1
+            kill(tree(self.child.pid))
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(self.child.pid, 0)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def prime(job: Job, spare_core: bool) -> Primed:
+    """Start a child for ``job`` that waits, once its suite is collected, to be told to go (``Primed``):
+    a save is graded without waiting for pytest's set-up."""
+    become_subreaper()  # what the child leaves behind comes back here, as it does to the driver
+    folder = Path(tempfile.mkdtemp(prefix="kata-primed-"))
+    read_end, write_end = os.pipe()
+    child = start(job, 0, folder, spare_core, go=(read_end, write_end))
+    os.close(read_end)
+    return Primed(child, spare_core, folder, write_end)

@@ -26,7 +26,7 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
-from coinrow.grader.child import Child, Job, start, warm_up
+from coinrow.grader.child import Child, Job, Primed, start, warm_up
 from coinrow.grader.jail import find_jail
 from coinrow.grader.messages import stops as messages
 from coinrow.grader.outcome import collect
@@ -69,9 +69,13 @@ def _look(child: Child) -> None:
 
 
 def run_jobs(
-    jobs: list[Job], workers: int, on_done: Callable[[str, Result], None] | None = None
+    jobs: list[Job],
+    workers: int,
+    on_done: Callable[[str, Result], None] | None = None,
+    primed: Primed | None = None,
 ) -> dict[str, Result]:
     """Grade each job in a child process of its own, ``workers`` at a time; kill all they left behind.
+    A ``primed`` child grades the job it fits, if any; it is closed in any case.
 
     Returns:
         Each job's result, by its key.
@@ -91,7 +95,11 @@ def run_jobs(
             while pending or running:
                 while pending and len(running) < workers:
                     number, job = pending.popleft()
-                    child = start(job, number, Path(workspace), spare_core=len(jobs) < workers)
+                    spare_core = len(jobs) < workers
+                    if primed is not None and primed.fits(job, spare_core):
+                        child = primed.go(job)
+                    else:
+                        child = start(job, number, Path(workspace), spare_core)
                     running[child.pid] = child
                 wait_for_an_end(list(running), LOOK)
                 ended = reap_orphans(set(running))
@@ -107,6 +115,8 @@ def run_jobs(
         finally:
             for child in running.values():
                 kill(tree(child.pid))
+            if primed is not None:
+                primed.close()
             kill_all_descendants()
             for sig, handler in previous.items():
                 signal.signal(sig, handler)

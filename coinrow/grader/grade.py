@@ -20,7 +20,7 @@ from typing import Literal
 from coinrow.game.registry import FORMULATIONS
 from coinrow.game.settings import WORKERS
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT
-from coinrow.grader.child import Job, Options
+from coinrow.grader.child import Job, Options, Primed
 from coinrow.grader.driver import run_jobs
 from coinrow.grader.fingerprint import fingerprint
 from coinrow.grader.progress import Progress, attempt_hash, attempt_key
@@ -42,6 +42,7 @@ def grade(
     jobs: int = WORKERS,
     cache: Cache = "use",
     on_done: Callable[[Path, Result], None] | None = None,
+    primed: Primed | None = None,
 ) -> dict[Path, dict[str, Result]]:
     """Grade the attempts in each folder (laid out like ``problems/``) and return every result shown.
 
@@ -57,6 +58,8 @@ def grade(
         jobs: child processes at once, at least 1.
         cache: the progress cache policy (``Cache``): "use", "refresh" or "off".
         on_done: called with the folder and the result as each child ends.
+        primed: a child started ahead (``coinrow.grader.child.prime``; ``make watch``): it grades the
+            job it fits, if one is to run; it is closed in any case.
 
     Returns:
         By folder (as given), each formulation's result by slug, in the registry's order.
@@ -95,8 +98,12 @@ def grade(
         if on_done is not None:
             on_done(folders[job_key], result)
 
-    run = run_jobs_spawned if has_other_threads() else run_jobs
-    done = run(to_run, jobs, each_done) if to_run else {}
+    if to_run and not has_other_threads():
+        done = run_jobs(to_run, jobs, each_done, primed)
+    else:
+        if primed is not None:
+            primed.close()
+        done = run_jobs_spawned(to_run, jobs, each_done) if to_run else {}
     for job in to_run:
         folder, result = folders[job.key], done[job.key]
         shown[folder][job.slug] = result

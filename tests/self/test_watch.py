@@ -117,3 +117,55 @@ def test_each_save_is_graded_once_however_it_is_written(watching: Watching) -> N
     assert sum(line.startswith("kata summary:") for line in watching.out) == 5  # one per save that changed
     assert FORK_IN_THREADS not in err
     assert "Traceback" not in err
+
+
+# A save as the watcher grades it: a child primed (pytest set up, the suite collected) while the file
+# held a wrong answer, told to go once the right one is saved; then one primed for a kata not saved.
+PRIMED = """
+import sys
+from pathlib import Path
+import psutil
+from coinrow.grader import driver
+from coinrow.grader.child import Job, Options, prime
+from coinrow.grader.grade import grade
+
+folder, right, stubs = Path(sys.argv[1]), Path(sys.argv[2]).read_text(encoding="utf-8"), Path(sys.argv[3])
+options = Options(folder.resolve(), 2.0, "catalogue")
+primed = prime(Job("0/difference_dp", "difference_dp", options), spare_core=True)
+(folder / "difference_dp" / "difference_dp.py").write_text(right, encoding="utf-8")
+started = []
+driver.start = lambda *args, **kwargs: started.append(args) or sys.exit("a child was started")
+graded = grade({folder: ["difference_dp"]}, call_limit=2.0, profile="catalogue", cache="off", primed=primed)
+print(graded[folder]["difference_dp"].status, len(started))
+unused = prime(Job("0/min_of_opponent_dp", "min_of_opponent_dp", options), spare_core=True)
+driver.start = lambda *args, **kwargs: started.append(args) or sys.exit("a child was started")
+grade({stubs: []}, call_limit=2.0, profile="catalogue", cache="off", primed=unused)  # stubs only: no child
+print(psutil.pid_exists(unused.child.pid), unused.folder.exists())
+"""
+
+
+def test_a_primed_child_grades_the_file_as_saved_after_it_was_primed(
+    shipped_stubs: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "problems"
+    shutil.copytree(shipped_stubs, folder)
+    source_file(folder, SLUG).write_text(WRONG, encoding="utf-8")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            PRIMED,
+            str(folder),
+            str(source_file(IMPLS["solutions"], SLUG)),
+            str(shipped_stubs),
+        ],
+        cwd=REPO_ROOT,
+        env=environment(),
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    # solved, and no child started but the primed one; the unused one ended, its files removed
+    assert done.stdout.splitlines() == ["solved 0", "False False"], done.stdout + done.stderr

@@ -6,7 +6,10 @@ NumPy: ``coinrow.grader.child.warm_up``) and never starts a thread; the file eve
 from a helper process (``coinrow.tools.watch.events``, whose observer has threads). Per
 save it forks a grading child, which inherits those imports, calls the grading entry
 point (``coinrow.grader.grade``) for the katas saved, exactly as ``make test F=<slugs>``
-does, and prints the same summary (``coinrow.grader.command.summary``).
+does, and prints the same summary (``coinrow.grader.command.summary``). Where the next
+save's kata is known (one is watched, or one was saved last), that grading child is forked
+ahead and primes its kata's child (``coinrow.grader.child.prime``): pytest set up, the
+suite collected and the executor started before the save, which then reads the file.
 
 One save is graded once, however the editor writes it (``Saves``):
 
@@ -25,6 +28,7 @@ waits. Ctrl+C (or SIGTERM) ends it, and every process it started, with exit stat
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import select
 import signal
@@ -39,7 +43,7 @@ from coinrow.game.registry import FORMULATIONS, REPO_ROOT
 from coinrow.game.rowarg import UsageError, add_impl_option, formulation_slugs, impl_dir
 from coinrow.game.settings import WORKERS
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
-from coinrow.grader.child import warm_up
+from coinrow.grader.child import Job, Options, Primed, prime, warm_up
 from coinrow.grader.command import summary
 from coinrow.grader.grade import grade
 from coinrow.grader.jail import find_jail
@@ -114,6 +118,7 @@ class Watcher:
         self.chosen, self.limit, self.jobs = chosen, limit, jobs
         self.graded: dict[str, str] = {}  # each kata's attempt hash when it was last graded
         self.helper: subprocess.Popen[bytes] | None = None
+        self._next: tuple[int, int] | None = None  # a grading child forked ahead: its pid, the pipe it reads
         self._buffer: bytes | None = b""  # the helper's output not yet read as lines; None once it ended
 
     def run(self) -> int:
@@ -143,6 +148,7 @@ class Watcher:
         except KeyboardInterrupt:
             return 0
         finally:
+            self._end_next()
             self._stop_helper()
 
     def _settled(self, slugs: list[str]) -> None:
@@ -166,23 +172,78 @@ class Watcher:
             print("\033[2J\033[H", end="")  # a clear screen for each summary
         sys.stdout.flush()
         sys.stderr.flush()
-        pid = os.fork()
-        if pid == 0:
-            os._exit(self._grading_child(named))
+        if self._next is not None:  # forked ahead: told which katas to grade, it grades them at once
+            pid, orders = self._next
+            self._next = None
+            os.write(orders, (json.dumps(named) + "\n").encode())
+            os.close(orders)
+        else:
+            pid = os.fork()
+            if pid == 0:
+                os._exit(self._grading_child(named))
         try:
             os.waitpid(pid, 0)
         except BaseException:
             os.kill(pid, signal.SIGTERM)  # it ends every process it started on the way out
             os.waitpid(pid, 0)
             raise
+        self._fork_next(named or self.chosen)
         print(WAITING.format(impl=self.impl), flush=True)
 
-    def _grading_child(self, named: list[str]) -> int:
+    def _fork_next(self, last: list[str]) -> None:
+        """Fork the grading child of the next save ahead, when it is known which kata it will be (one
+        watched, or the one saved last): it primes that kata's child (``coinrow.grader.child.prime``),
+        whose pytest is set up and suite collected before the save, then waits to be told what to grade."""
+        if len(last) != 1:
+            return
+        orders_read, orders_write = os.pipe()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            os.close(orders_write)
+            os._exit(self._grading_child_ahead(last[0], orders_read))
+        os.close(orders_read)
+        self._next = (pid, orders_write)
+
+    def _end_next(self) -> None:
+        """End the grading child forked ahead, if any: with its orders closed unwritten it ends its
+        primed child and itself."""
+        if self._next is not None:
+            pid, orders = self._next
+            self._next = None
+            os.close(orders)
+            os.waitpid(pid, 0)
+
+    def _grading_child_ahead(self, slug: str, orders: int) -> int:
+        """In the child forked ahead: prime ``slug``'s child, wait for the katas to grade, grade them."""
+        try:
+            self._leave_helper()
+            options = Options(self.folder.resolve(), self.limit)  # as ``grade`` makes them
+            primed = prime(Job(f"0/{slug}", slug, options), spare_core=self.jobs > 1)
+            try:
+                with os.fdopen(orders, encoding="utf-8") as told:
+                    line = told.readline()
+            except BaseException:
+                primed.close()
+                raise
+            if not line:
+                primed.close()  # the watcher ended
+                return 0
+            return self._grading_child(list(json.loads(line)), primed)
+        except KeyboardInterrupt:
+            return 130
+
+    def _leave_helper(self) -> None:
+        if self.helper is not None and self.helper.stdin is not None:
+            self.helper.stdin.close()  # the helper ends with the watcher, not with a grading child
+
+    def _grading_child(self, named: list[str], primed: Primed | None = None) -> int:
         """In the forked child: grade, print the summary; the exit status of ``make test``."""
         try:
-            if self.helper is not None and self.helper.stdin is not None:
-                self.helper.stdin.close()  # the helper ends with the watcher, not with this child
-            (results,) = grade({self.folder: named}, call_limit=self.limit, jobs=self.jobs).values()
+            self._leave_helper()
+            graded = grade({self.folder: named}, call_limit=self.limit, jobs=self.jobs, primed=primed)
+            (results,) = graded.values()
             print("\n".join(summary(self.impl, results)), flush=True)
             return 1 if failed(results.values()) else 0
         except KeyboardInterrupt:
