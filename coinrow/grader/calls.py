@@ -11,6 +11,8 @@ a call returns is ``coinrow.grader.grading``'s job.
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import signal
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -85,6 +87,7 @@ class Caller:
     _spares: dict[str, Executor] = field(default_factory=dict)  # started, not yet imported (``start_spare``)
     forks_each_call: bool = False  # each call in a copy of the executor as imported (``call_fresh``)
     _zygotes: dict[str, Caller] = field(default_factory=dict)  # by slug: the callers ``call_fresh`` uses
+    _closed: bool = False  # ``close`` was called: what runs later is ended at once
 
     def executor(self, slug: str) -> Executor:
         """The attempt's executor, its file imported; import problems are reported as a ``WrongAnswer``."""
@@ -102,6 +105,9 @@ class Caller:
         executor keeps it).
         """
         path = source_file(self.impl_dir, slug)
+        if not path.is_file():  # said here: a sandbox could not even bind a folder that is not there
+            missing = FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
+            return WrongAnswer(slug, (), messages.does_not_import(slug, missing, path), kind="import")
         why = _not_its_own(path, self.impl_dir)
         if why is not None:
             return WrongAnswer(slug, (), messages.not_graded(slug, why), kind="import")
@@ -163,9 +169,14 @@ class Caller:
         Raises:
             NotAttempted, WrongAnswer: as ``call``.
         """
-        if slug not in self._zygotes:
-            self._zygotes[slug] = Caller(self.impl_dir, self.call_limit, forks_each_call=True)
-        return self._zygotes[slug].call(slug, function, row)
+        zygote = self._zygotes.get(slug) or Caller(self.impl_dir, self.call_limit, forks_each_call=True)
+        if not self._closed:
+            self._zygotes[slug] = zygote
+            return zygote.call(slug, function, row)
+        try:  # asked after ``close`` (a failure explained as it is reported): nothing would end it later
+            return zygote.call(slug, function, row)
+        finally:
+            zygote.close()
 
     def start_spare(self, slug: str) -> None:
         """Start the process a ``fresh_executor`` will be, without waiting for it: its interpreter
@@ -183,6 +194,15 @@ class Caller:
             loaded.close()
         elif loaded is not None:
             self._executors[slug] = loaded  # a failure to import stays what it is
+
+    def settle(self, slug: str) -> None:
+        """Import the attempt at ``slug`` if it is not, then let its executor settle (``Executor.settle``):
+        what the attempt started at import and is still starting is not counted in the next calls.
+
+        Raises:
+            WrongAnswer: the attempt does not import.
+        """
+        self.executor(slug).settle()
 
     def traced_peak(self, slug: str, function: str, row: Sequence[int], seconds: float) -> int:
         """Peak bytes ``tracemalloc`` traces while ``function(row)`` runs for up to ``seconds`` of CPU.
@@ -338,6 +358,8 @@ class Caller:
         self._spares.clear()
         for zygote in self._zygotes.values():
             zygote.close()
+        self._zygotes.clear()
+        self._closed = True
 
 
 @dataclass(frozen=True)
@@ -366,8 +388,6 @@ def _decoded_answer(slug: str, row: Sequence[int], answer: Any, call_text: str) 
 
 def _not_its_own(path: Path, impl_dir: Path) -> str | None:
     """Why the file at ``path`` is not the learner's own code, read without running it; None if it is."""
-    if not path.is_file():
-        return None  # the import reports the missing file
     linked = linked_reference(path, impl_dir)
     if linked:
         return linked

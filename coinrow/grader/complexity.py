@@ -134,6 +134,10 @@ class GrowthCheck:
         """
         grader, formulation, target = self._timing, self.formulation, self.target
         answers: dict[int, object] = {}  # what each ladder row's timed calls returned, by its length
+        # processes the attempt started at import count in its CPU: still starting, they would slow the
+        # first sizes alone (two interpreters importing NumPy made a cubic answer read ×1.4-2 per
+        # doubling from 126 to 500, and the ladder stopped there, short of the size that shows it)
+        grader.settle(formulation.slug)
         points = climb(
             TIME_LADDERS[target],
             lambda n: _timed(grader, formulation, n, answers),

@@ -215,7 +215,7 @@ class Executor:
     def _parse(self, line: bytes, used: float) -> Outcome:
         try:
             reply = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested past the parser's depth: no reply either
             return self._broke("the executor answered what is no reply", used)
         if not isinstance(reply, dict):
             return self._broke("the executor answered what is no reply", used)

@@ -31,6 +31,7 @@ outside, by the judge, and a call past its limit is killed from outside.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import gc
 import importlib.abc
@@ -40,6 +41,7 @@ import io
 import json
 import os
 import resource
+import select
 import signal
 import sys
 import traceback
@@ -371,14 +373,34 @@ class Executor:
             finally:
                 os._exit(0)
         os.close(write_end)
-        with os.fdopen(read_end, "r", encoding="utf-8") as relayed:
-            text = relayed.read()
-        _, status = os.waitpid(pid, 0)
+        text, status = self._relayed(read_end, pid)
         try:
             reply = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             reply = None
         return reply if isinstance(reply, dict) else {"fresh_ended": os.waitstatus_to_exitcode(status)}
+
+    @staticmethod
+    def _relayed(read_end: int, pid: int) -> tuple[str, int]:
+        """What the copy ``pid`` wrote to the pipe, read until the copy has ended (a process it started
+        may hold the pipe open for ever), and the copy's wait status."""
+        chunks: list[bytes] = []
+        status, closed = None, False
+        while status is None:
+            if not closed and select.select([read_end], [], [], 0.05)[0]:
+                chunk = os.read(read_end, 1 << 20)
+                chunks.append(chunk)
+                closed = not chunk
+                continue
+            ended, code = os.waitpid(pid, 0 if closed else os.WNOHANG)
+            if ended:
+                status = code
+        os.set_blocking(read_end, False)
+        with contextlib.suppress(BlockingIOError):
+            while not closed and (chunk := os.read(read_end, 1 << 20)):  # written just before it ended
+                chunks.append(chunk)
+        os.close(read_end)
+        return b"".join(chunks).decode("utf-8", errors="replace"), status
 
     @staticmethod
     def _trace_done(signum: int, frame: FrameType | None) -> None:

@@ -41,8 +41,8 @@ HIGHER_FROM = 0.7  # one of 2^(k + this) or more is a higher order than n^k
 # a first, single timing up to 2^(k + this) per doubling needs no second look: to hide n^(k+1) so, a
 # slowdown would have to hit the smaller size alone, by ×1.8 or more (work beside it: ×1.3 at most here).
 # A lower one is timed again only where the summary would name a lower order: the processes an attempt
-# starts count, and their start-up can slow the first, smaller sizes alone (an attempt that started two
-# interpreters at import read as n, not n²).
+# starts count, and what slows the first, smaller sizes alone makes the growth read lower (an attempt that
+# started two interpreters at import read as n, not n², before the executor was left to settle first).
 SURELY_WITHIN = 0.15
 # Memory is traced, not timed: the same on every run, so its margins are narrower (the references' ratios
 # lie at 3.9-4.8 for n², the catalogue's n³ answers at 6.7 and above).

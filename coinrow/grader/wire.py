@@ -21,6 +21,7 @@ import functools
 from typing import Any
 
 SAFE_INT = 2**53  # past this an int travels as hex: exact, and read in linear time
+MAX_DEPTH = 100  # nesting of a value read: the executor sends values nested 50 deep at most
 MAX_FOREIGN_TYPES = 256  # stand-in classes made at most (a hostile executor could name endless types)
 
 
@@ -76,18 +77,21 @@ def encode(value: object) -> Any:
     raise WireError(f"the judge sends no {kind.__name__}")
 
 
-def decode(data: Any) -> Any:
+def decode(data: Any, depth: int = 0) -> Any:
     """Wire data from the executor as a Python value (see the module docstring).
 
     Raises:
-        WireError: data that is not of the wire format.
+        WireError: data that is not of the wire format, or nested deeper than ``MAX_DEPTH`` (the
+            executor describes a value nested deeper than it sends: only a forged reply is).
     """
+    if depth > MAX_DEPTH:
+        raise WireError("the executor sent a value nested deeper than any it sends")
     if data is None or isinstance(data, bool | str):
         return data
     if type(data) is int:
         return data
     if isinstance(data, list):
-        return [decode(item) for item in data]
+        return [decode(item, depth + 1) for item in data]
     if isinstance(data, dict) and len(data) == 1:
         ((tag, inner),) = data.items()
         try:
@@ -96,7 +100,7 @@ def decode(data: Any) -> Any:
             if tag == "float":
                 return float.fromhex(inner)
             if tag == "tuple" and isinstance(inner, list):
-                return tuple(decode(item) for item in inner)
+                return tuple(decode(item, depth + 1) for item in inner)
             if tag == "other" and isinstance(inner, dict):
                 return _foreign(inner)
         except (TypeError, ValueError, OverflowError) as error:

@@ -7,7 +7,7 @@ from unittest.mock import patch
 import pytest
 
 from coinrow.game.game import Totals
-from coinrow.game.registry import IMPLS, source_file
+from coinrow.game.registry import IMPLS, REPO_ROOT, source_file
 from coinrow.game.rows import dominant_class_row
 from coinrow.game.shown import show_call, show_row
 from coinrow.grader.complexity import check_growth
@@ -454,3 +454,73 @@ def test_memory_hidden_from_tracing_is_the_calls_own(tmp_path: Path, attempt: st
             assert grader.traced_peak("rolling_array", "score_difference", row, 1.0) < 2**20
     finally:
         grader.close()
+
+
+def test_a_missing_file_is_said_to_be_missing(tmp_path: Path) -> None:
+    """Sealed or not, the same words: a sandbox cannot bind a folder that is not there, and its own
+    exit status must not be read as the attempt's."""
+    grader = Grader(tmp_path, call_limit=0.5)
+    with pytest.raises(
+        WrongAnswer, match=r"does not import: FileNotFoundError: .* No such file or directory"
+    ):
+        grader.call("difference_dp", "score_difference", (1,))
+    grader.close()
+
+
+# What an attempt can write on the executor's reply stream itself: a line nested past the JSON parser's
+# depth (200000 brackets), in a plain call or in a fresh one's copy; or, in the copy, a process that holds
+# the copy's pipe open and sleeps.
+REPLY_STREAM = (
+    "import gc, io, os, time\nHOME = os.getpid()\n\n\ndef _replies():\n"
+    "    for o in gc.get_objects():\n"
+    "        if isinstance(o, io.TextIOWrapper) and o.mode == 'w' and o.name not in (1, 2):\n"
+    "            return o\n\n\n"
+)
+FORGES_A_DEEP_REPLY = (
+    "    if coins:\n"
+    "        _replies().write('[' * 200000 + ']' * 200000 + '\\n')\n        _replies().flush()\n"
+)
+HOLDS_THE_COPYS_PIPE = (
+    "    if os.getpid() != HOME and os.fork() == 0:\n        os.setsid()\n        time.sleep(3600)\n"
+)
+
+
+@pytest.mark.parametrize("fresh", [False, True], ids=["plain-call", "fresh-call"])
+def test_a_reply_nested_past_the_parser_is_no_reply(tmp_path: Path, fresh: bool) -> None:
+    source = REPLY_STREAM + "def score_difference(coins):\n" + FORGES_A_DEEP_REPLY + "    return 0\n"
+    grader = _attempt(tmp_path, "difference_dp", source)
+    call = grader.call_fresh if fresh else grader.call
+    with pytest.raises(WrongAnswer, match="the executor answered what is no reply"):
+        call("difference_dp", "score_difference", (1,))
+    assert grader.call_fresh("difference_dp", "score_difference", ()) == 0  # and the next call answers
+    grader.close()
+
+
+def test_a_fresh_call_ends_with_its_copy_whatever_holds_its_pipe(tmp_path: Path) -> None:
+    """The copy made for a fresh call starts a process that keeps the copy's pipe open and sleeps: the
+    reply is read when the copy ends, not when the pipe does (that waited until the call was ended for
+    waiting, and the call failed)."""
+    source = (
+        REPLY_STREAM + "def score_difference(coins):\n" + HOLDS_THE_COPYS_PIPE + "    return len(coins)\n"
+    )
+    grader = _attempt(tmp_path, "difference_dp", source)
+    assert grader.call_fresh("difference_dp", "score_difference", (5, 6)) == 2
+    grader.close()
+
+
+def test_processes_started_at_import_settle_before_the_growth_is_timed(tmp_path: Path) -> None:
+    """A range sum from a slice per cell is n³ with its inner loop in C: ×5.4 per doubling from 126 to
+    500, ×7 from 250 to 1000 (docs/grader-trust.md), so the ladder must climb to 1000. Two interpreters
+    it starts at import, importing NumPy, had slowed the first sizes alone (×1.4-2 from 126 to 500) and the
+    ladder stopped at 500 with the answer passing for n²; they are waited for, and it fails."""
+    cubic = (
+        REPO_ROOT / "tests" / "catalogue" / "wrong" / "prefix_sum_dp" / "range_sums_from_slices.py"
+    ).read_text(encoding="utf-8")
+    helpers = "import subprocess, sys\n" + "subprocess.Popen([sys.executable, '-c', 'import numpy'])\n" * 2
+    grader = _attempt(tmp_path, "prefix_sum_dp", helpers + cubic)
+    grader.call_limit = 4.0
+    with pytest.raises(WrongAnswer) as failure:
+        check_growth(grader, "prefix_sum_dp")
+    grader.close()
+    assert failure.value.kind == "growth"
+    assert "the time grows like n³" in str(failure.value)
