@@ -112,6 +112,8 @@ class Caller:
         if why is not None:
             return WrongAnswer(slug, (), messages.not_graded(slug, why), kind="import")
         executor = self._spares.pop(slug, None) or Executor(path, find_jail()[0], tuple(FORBIDDEN_PACKAGES))
+        if executor.folder_replaced():  # started ahead, before the folder was made anew: start it again
+            executor.close()
         functions = list(by_slug(slug).functions)
         limit = self.call_limit + STARTUP_CPU
         outcome = executor.request({"op": "import", "functions": functions}, limit, waiting_limit(limit))

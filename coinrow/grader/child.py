@@ -29,6 +29,7 @@ MIN_CPU_CAP = 60.0  # CPU seconds one formulation's whole process tree may use, 
 STALL_GRACE = 10.0  # seconds of waiting allowed past the in-process limit before the driver steps in
 OUTPUT_CAP = 256 << 20  # bytes any one file written by a child may reach (its log included)
 MEMORY_CAP = 8 << 30  # bytes of address space per process: a table too big fails as MemoryError
+NOT_TOLD = 75  # the exit status of a primed child never told to go (``Primed``): it removed its files
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,11 @@ def start(
         code = pytest.main(options.pytest_args(slug, results_file, spare_core, wait_for))
         sys.stdout.flush()
         sys.stderr.flush()
+        if code == NOT_TOLD:  # its parent is gone, or closed it: nothing else would remove its files
+            for done_with in (results_file, log_file):
+                done_with.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                workspace.rmdir()  # a primed child's own folder, if nothing else is in it
         os._exit(int(code))
     except BaseException:  # noqa: BLE001 - a child must never return into the driver's loop
         os._exit(70)

@@ -113,6 +113,9 @@ def run_jobs(
                     if on_done is not None:
                         on_done(child.job.key, results[child.job.key])
         finally:
+            # a second interrupt (Ctrl+C reaches this process, then its caller ends it) must not stop the
+            # clean-up half-way: the signals wait until it is done
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *signals})
             for child in running.values():
                 kill(tree(child.pid))
             if primed is not None:
@@ -120,6 +123,7 @@ def run_jobs(
             kill_all_descendants()
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
     return results
 
 

@@ -85,6 +85,15 @@ def cpu_seconds(pid: int) -> float:
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
+def _identity(folder: Path) -> tuple[int, int] | None:
+    """A folder's device and inode numbers: the same while it is the same folder; None if there is none."""
+    try:
+        found = os.stat(folder)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
 def _process_clock(pid: int) -> int:
     """The clock id of process ``pid``'s CPU time (Linux's ``MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED)``)."""
     return ((~pid) << 3) | 2
@@ -112,10 +121,12 @@ class Executor:
     _pids: tuple[int, ...] = ()  # the executor's process tree, as last looked up
     _resident_at_reset: dict[int, int] = field(default_factory=dict)  # KiB by pid (``reset_peak_memory``)
     _settled: bool = False  # ``settle`` was called since the process started
+    _bound: tuple[int, int] | None = None  # the attempt's folder as it was when the process started
 
     def start(self) -> None:
         """Start the executor's process: its interpreter starts, then waits for the first request."""
         raise_stack_limit()  # the executor's C stack is the one in force when it starts
+        self._bound = _identity(self.attempt.parent)
         reply_read, reply_write = os.pipe()
         command = jail_command(self.jail, self.attempt, LOOP, self.forbidden, reply_write)
         self.process = subprocess.Popen(
@@ -138,6 +149,11 @@ class Executor:
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
+
+    def folder_replaced(self) -> bool:
+        """True when the attempt's folder is no longer the one there was as the process started (deleted,
+        or moved and made anew): a sandbox binds the folder it found, and would import the old file."""
+        return _identity(self.attempt.parent) != self._bound
 
     def request(self, data: dict[str, Any], cpu_limit: float, wait_limit: float) -> Outcome:
         """Send one request; wait for its reply while the executor computes within ``cpu_limit`` CPU

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, Phase, settings
 from coinrow.game.registry import FORMULATIONS, NoSuchFolder, resolve_impl
 from coinrow.game.rowarg import UsageError, formulation_slugs
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
+from coinrow.grader.child import NOT_TOLD
 from coinrow.grader.diagnosis import likely_mistake
 from coinrow.grader.failures import NotAttempted, WrongAnswer
 from coinrow.grader.grading import Grader
@@ -275,8 +276,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if go is not None:
         told = os.read(go, 2)  # blocks until its parent says go, or is gone
         os.close(go)
-        if told != b"go":
-            os._exit(0)  # never told to go: nothing graded, nothing to report
+        if told != b"go":  # never told to go: nothing graded, nothing to report
+            pytest.exit("never told to go", returncode=NOT_TOLD)
     graded = [item for item in session.items if _slug_of(item) is not None]
     _write_record(session.config, {"event": "collected", "count": len(graded)})
     config = session.config

@@ -1,5 +1,6 @@
 """The grader itself: messages, time limits, recursion, broken files."""
 
+import shutil
 import time
 from pathlib import Path
 from unittest.mock import patch
@@ -14,6 +15,7 @@ from coinrow.grader.complexity import check_growth
 from coinrow.grader.executor import Executor
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grading import Grader
+from coinrow.grader.processes import tree
 from coinrow.grader.timeout import CallTimeout, time_limit
 from tests.self.commandline import run_module
 
@@ -524,3 +526,20 @@ def test_processes_started_at_import_settle_before_the_growth_is_timed(tmp_path:
     grader.close()
     assert failure.value.kind == "growth"
     assert "the time grows like n³" in str(failure.value)
+
+
+def test_an_executor_started_before_its_folder_was_made_anew_is_started_again(tmp_path: Path) -> None:
+    """A sandbox binds the attempt's folder as it finds it when it starts: an executor started ahead (a
+    spare, or a primed child's) would import the old file if the folder was deleted and made anew."""
+    grader = _attempt(tmp_path, "difference_dp", "def score_difference(coins):\n    return 1\n")
+    grader.start_spare("difference_dp")
+    spare = grader._spares["difference_dp"].process
+    assert spare is not None
+    started = time.monotonic()  # its interpreter runs once its sandbox is made: the folder is bound
+    while not any("python" in p.name() for p in tree(spare.pid)) and time.monotonic() - started < 60:
+        time.sleep(0.01)
+    shutil.rmtree(tmp_path / "difference_dp")
+    (tmp_path / "difference_dp").mkdir()
+    source_file(tmp_path, "difference_dp").write_text("def score_difference(coins):\n    return 2\n")
+    assert grader.call("difference_dp", "score_difference", (5,)) == 2
+    grader.close()

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.registry import IMPLS, REPO_ROOT, source_file
+from coinrow.grader.child import NOT_TOLD
 from coinrow.tools.watch.watcher import UNCHANGED, WAITING
 from tests.self.commandline import environment
 from tests.self.forks import FORK_IN_THREADS
@@ -122,6 +123,7 @@ def test_each_save_is_graded_once_however_it_is_written(watching: Watching) -> N
 # A save as the watcher grades it: a child primed (pytest set up, the suite collected) while the file
 # held a wrong answer, told to go once the right one is saved; then one primed for a kata not saved.
 PRIMED = """
+import os
 import sys
 from pathlib import Path
 import psutil
@@ -141,6 +143,10 @@ unused = prime(Job("0/min_of_opponent_dp", "min_of_opponent_dp", options), spare
 driver.start = lambda *args, **kwargs: started.append(args) or sys.exit("a child was started")
 grade({stubs: []}, call_limit=2.0, profile="catalogue", cache="off", primed=unused)  # stubs only: no child
 print(psutil.pid_exists(unused.child.pid), unused.folder.exists())
+orphan = prime(Job("0/min_of_opponent_dp", "min_of_opponent_dp", options), spare_core=True)
+os.close(orphan._go)  # as when its parent dies: the pipe ends, never written to
+_, status = os.waitpid(orphan.child.pid, 0)
+print(os.waitstatus_to_exitcode(status), orphan.folder.exists())
 """
 
 
@@ -167,5 +173,7 @@ def test_a_primed_child_grades_the_file_as_saved_after_it_was_primed(
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    # solved, and no child started but the primed one; the unused one ended, its files removed
-    assert done.stdout.splitlines() == ["solved 0", "False False"], done.stdout + done.stderr
+    # solved, and no child started but the primed one; the unused one ended, its files removed; one whose
+    # parent is gone ends by itself (NOT_TOLD) and removes its files
+    expected = ["solved 0", "False False", f"{NOT_TOLD} False"]
+    assert done.stdout.splitlines() == expected, done.stdout + done.stderr
