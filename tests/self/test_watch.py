@@ -12,12 +12,14 @@ from __future__ import annotations
 import os
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 
 from coinrow.game.registry import IMPLS, REPO_ROOT, source_file
@@ -45,6 +47,7 @@ class Watching:
             env=environment(),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
+            start_new_session=True,  # its own process group, as a terminal gives it: Ctrl+C reaches all
         )
 
     def until(self, last: str) -> list[str]:
@@ -118,6 +121,24 @@ def test_each_save_is_graded_once_however_it_is_written(watching: Watching) -> N
     assert sum(line.startswith("kata summary:") for line in watching.out) == 5  # one per save that changed
     assert FORK_IN_THREADS not in err
     assert "Traceback" not in err
+
+
+def test_ctrl_c_during_a_grading_ends_every_process_it_started(watching: Watching) -> None:
+    """Ctrl+C reaches the watcher and its grading child (one process group); the watcher then sent the
+    child SIGTERM, and that second interrupt stopped its clean-up half-way, leaving 7-10 processes (6 of 6
+    tries). Interrupted a moment into the grading of a save (or after it, on a fast machine)."""
+    assert watching.graded() == ["not attempted"]
+    source_file(watching.folder, SLUG).write_text(RIGHT, encoding="utf-8")
+    time.sleep(0.3)
+    os.killpg(watching.process.pid, signal.SIGINT)
+    assert watching.process.wait(timeout=HANG) == 0
+    time.sleep(0.5)
+    left = [
+        p.info["cmdline"]
+        for p in psutil.process_iter(["cmdline"])
+        if str(watching.folder) in " ".join(p.info["cmdline"] or [])
+    ]
+    assert left == []
 
 
 # A save as the watcher grades it: a child primed (pytest set up, the suite collected) while the file

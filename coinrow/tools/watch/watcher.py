@@ -51,6 +51,7 @@ from coinrow.grader.progress import attempt_hash
 from coinrow.grader.results import failed
 
 DEBOUNCE = 0.05  # seconds of quiet after the last event before a save counts as written
+CTRL_C_GRACE = 10.0  # seconds a grading child interrupted by Ctrl+C has to end by itself
 WAITING = "make watch: waiting for a save in {impl} (Ctrl+C ends)"
 UNCHANGED = "make watch: {slug} is unchanged since it was last graded"
 CLOSING_OBSERVERS = ("InotifyObserver",)  # watchdog's observers that say when a file written is closed
@@ -183,9 +184,12 @@ class Watcher:
                 os._exit(self._grading_child(named))
         try:
             os.waitpid(pid, 0)
-        except BaseException:
+        except Ended:
             os.kill(pid, signal.SIGTERM)  # it ends every process it started on the way out
             os.waitpid(pid, 0)
+            raise
+        except BaseException:
+            _end_after_ctrl_c(pid)
             raise
         self._fork_next(named or self.chosen)
         print(WAITING.format(impl=self.impl), flush=True)
@@ -306,5 +310,23 @@ def run(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
 
 
+class Ended(KeyboardInterrupt):
+    """SIGTERM reached the watcher (and it alone): it ends as on Ctrl+C, every process it started first."""
+
+
 def _interrupted(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt  # SIGTERM: end as Ctrl+C does, every process it started first
+    raise Ended
+
+
+def _end_after_ctrl_c(pid: int) -> None:
+    """End the grading child ``pid`` after Ctrl+C, which reached it too (one process group): it is left
+    to end by itself for ``CTRL_C_GRACE`` seconds, as a second interrupt could stop its clean-up half-way
+    (that had left 7-10 processes behind); then it is sent SIGTERM."""
+    waited = 0.0
+    while waited < CTRL_C_GRACE:
+        if os.waitpid(pid, os.WNOHANG)[0]:
+            return
+        time.sleep(0.05)
+        waited += 0.05
+    os.kill(pid, signal.SIGTERM)
+    os.waitpid(pid, 0)
