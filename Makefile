@@ -138,7 +138,8 @@ catalogue: $(DEV_STAMP) ## grade every catalogued wrong answer and correct alter
 	@$(COINROW) dev catalogue
 
 # A warm grader: it imports the suite once, then grades each save in a child forked from it
-# (coinrow/tools/watch/watcher.py), the summary on screen about half a second after the file is written.
+# (coinrow/tools/watch/watcher.py), the summary on screen about a second after the file is written (the next
+# save's child is primed: pytest set up and the suite collected before it).
 watch: $(STAMP) ## grade each attempt again as it is saved (F=<slug> for one, LIMIT=, JOBS=)
 	@$(COINROW) watch --impl=problems --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") \
 		$(if $(JOBS),--jobs="$(JOBS)")
