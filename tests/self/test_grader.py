@@ -1,18 +1,21 @@
 """The grader itself: messages, time limits, recursion, broken files."""
 
+import math
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 from unittest.mock import patch
 
 import pytest
 
 from coinrow.game.game import Totals
-from coinrow.game.registry import IMPLS, REPO_ROOT, source_file
+from coinrow.game.registry import IMPLS, source_file
 from coinrow.game.rows import dominant_class_row
 from coinrow.game.shown import show_call, show_row
+from coinrow.grader.calls import Caller
 from coinrow.grader.complexity import check_growth
-from coinrow.grader.executor import Executor
+from coinrow.grader.executor import Executor, cpu_seconds
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grading import Grader
 from coinrow.grader.processes import tree
@@ -510,22 +513,57 @@ def test_a_fresh_call_ends_with_its_copy_whatever_holds_its_pipe(tmp_path: Path)
     grader.close()
 
 
-def test_processes_started_at_import_settle_before_the_growth_is_timed(tmp_path: Path) -> None:
-    """A range sum from a slice per cell is n³ with its inner loop in C: ×5.4 per doubling from 126 to
-    500, ×7 from 250 to 1000 (docs/grader-trust.md), so the ladder must climb to 1000. Two interpreters
-    it starts at import, importing NumPy, had slowed the first sizes alone (×1.4-2 from 126 to 500) and the
-    ladder stopped at 500 with the answer passing for n²; they are waited for, and it fails."""
-    cubic = (
-        REPO_ROOT / "tests" / "catalogue" / "wrong" / "prefix_sum_dp" / "range_sums_from_slices.py"
-    ).read_text(encoding="utf-8")
-    helpers = "import subprocess, sys\n" + "subprocess.Popen([sys.executable, '-c', 'import numpy'])\n" * 2
-    grader = _attempt(tmp_path, "prefix_sum_dp", helpers + cubic)
-    grader.call_limit = 4.0
-    with pytest.raises(WrongAnswer) as failure:
-        check_growth(grader, "prefix_sum_dp")
+# A process the attempt starts at import that computes for 0.2 s of CPU (an interpreter importing NumPy
+# takes about as long), then sleeps: its CPU counts as the attempt's.
+BUSY_HELPER = (
+    "import subprocess, sys\n"
+    "subprocess.Popen([sys.executable, '-c', 'import time\\nend = time.process_time() + 0.2\\n"
+    "while time.process_time() < end: pass\\ntime.sleep(60)'])\n"
+)
+
+
+def test_an_executor_settles_until_what_its_import_started_stops_computing(tmp_path: Path) -> None:
+    reference = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
+    grader = _attempt(tmp_path, "difference_dp", BUSY_HELPER + reference)
+    grader.settle("difference_dp")
+    process = grader.executor("difference_dp").process
+    assert process is not None
+
+    def used() -> float:
+        return math.fsum(cpu_seconds(p.pid) for p in tree(process.pid))
+
+    before = used()
+    time.sleep(0.2)
+    after = used()
     grader.close()
-    assert failure.value.kind == "growth"
-    assert "the time grows like n³" in str(failure.value)
+    assert after - before < 0.02  # settled: the helper's 0.2 s are spent
+
+
+def test_the_growth_check_settles_its_timing_executor_before_the_first_timing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Processes an attempt started at import, still starting, would slow the first sizes alone: two
+    interpreters importing NumPy made a cubic answer (a range sum from a slice per cell) read x1.4-2 per
+    doubling from 126 to 500, and the ladder stopped there, short of n = 1000 where it shows."""
+    reference = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
+    grader = _attempt(tmp_path, "difference_dp", reference)
+    happened: list[str] = []
+    settle, time_calls = Caller.settle, Caller.time_calls
+
+    def settling(self: Caller, slug: str) -> None:
+        happened.append("settled")
+        settle(self, slug)
+
+    def timing(self: Caller, *args: Any) -> float:
+        happened.append("timed")
+        return time_calls(self, *args)
+
+    monkeypatch.setattr(Caller, "settle", settling)
+    monkeypatch.setattr(Caller, "time_calls", timing)
+    check_growth(grader, "difference_dp")
+    grader.close()
+    assert happened[0] == "settled"
+    assert "timed" in happened
 
 
 def test_an_executor_started_before_its_folder_was_made_anew_is_started_again(tmp_path: Path) -> None:
