@@ -172,13 +172,13 @@ class Caller:
             NotAttempted, WrongAnswer: as ``call``.
         """
         zygote = self._zygotes.get(slug) or Caller(self.impl_dir, self.call_limit, forks_each_call=True)
-        if not self._closed:
-            self._zygotes[slug] = zygote
-            return zygote.call(slug, function, row)
-        try:  # asked after ``close`` (a failure explained as it is reported): nothing would end it later
-            return zygote.call(slug, function, row)
-        finally:
-            zygote.close()
+        if self._closed:  # asked after ``close`` (a failure explained as it is reported): ended with the call
+            try:
+                return zygote.call(slug, function, row)
+            finally:
+                zygote.close()
+        self._zygotes[slug] = zygote
+        return zygote.call(slug, function, row)
 
     def start_spare(self, slug: str) -> None:
         """Start the process a ``fresh_executor`` will be, without waiting for it: its interpreter
@@ -262,10 +262,6 @@ class Caller:
         # a traced call ends itself after ``trace`` seconds (tracing slows it down): the limit leaves room
         limit = self.call_limit if trace is None else max(self.call_limit, trace + TRACE_GRACE)
         outcome = executor.request(request, limit, waiting_limit(limit))
-        if outcome.reply is not None and "fresh_ended" in outcome.reply:  # the copy ended without a reply
-            status = outcome.reply["fresh_ended"]
-            ended = "the copy of the executor ended without a reply"
-            outcome = Outcome(None, outcome.cpu, broken=ended, status=status if type(status) is int else None)
         self.last_cpu = outcome.cpu
         reply = self._reply_or_raise(slug, function, row, extra, outcome)
         self.last_trace_cut = "traced" in reply

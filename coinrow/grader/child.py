@@ -184,13 +184,8 @@ class Primed:
 
     def fits(self, job: Job, spare_core: bool) -> bool:
         """True when this child grades ``job`` as ``start`` would (the job's key aside)."""
-        told = self._go < 0
-        same = (job.slug, job.options, spare_core) == (
-            self.child.job.slug,
-            self.child.job.options,
-            self.spare_core,
-        )
-        return same and not told
+        mine = (self.child.job.slug, self.child.job.options, self.spare_core)
+        return self._go >= 0 and (job.slug, job.options, spare_core) == mine
 
     def go(self, job: Job) -> Child:
         """Tell the child to grade, as ``job``; the driver watches it from now on."""

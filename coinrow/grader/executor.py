@@ -235,6 +235,10 @@ class Executor:
             return self._broke("the executor answered what is no reply", used)
         if not isinstance(reply, dict):
             return self._broke("the executor answered what is no reply", used)
+        if "fresh_ended" in reply:  # a ``fresh`` call's copy ended without a reply; this process lives on
+            status = reply["fresh_ended"]
+            ended = "the copy of the executor ended without a reply"
+            return Outcome(None, used, broken=ended, status=status if type(status) is int else None)
         return Outcome(reply, used)
 
     def settle(self, at_most: float = SETTLE_AT_MOST) -> None:

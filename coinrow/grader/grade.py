@@ -20,7 +20,7 @@ from typing import Literal
 from coinrow.game.registry import FORMULATIONS
 from coinrow.game.settings import WORKERS
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT
-from coinrow.grader.child import Job, Options, Primed
+from coinrow.grader.child import Job, Options, Primed, prime
 from coinrow.grader.driver import run_jobs
 from coinrow.grader.fingerprint import fingerprint
 from coinrow.grader.progress import Progress, attempt_hash, attempt_key
@@ -76,7 +76,7 @@ def grade(
         shown[folder] = {}
         if cache != "off":
             kept[folder] = Progress(folder)
-        options = Options(folder.resolve(), call_limit, profile, exit_first)
+        options = _options(folder, call_limit, profile, exit_first)
         shown_at_all = [f.slug for f in FORMULATIONS if f.slug in chosen or not chosen or folder in kept]
         stubs = shipped_stubs(folder, shown_at_all)
         for formulation in FORMULATIONS:
@@ -117,3 +117,16 @@ def grade(
         folder: dict(sorted(found.items(), key=lambda item: order[item[0]]))
         for folder, found in shown.items()
     }
+
+
+def prime_for(
+    folder: Path, slug: str, *, call_limit: float = DEFAULT_CALL_LIMIT, jobs: int = WORKERS
+) -> Primed:
+    """A child primed to grade ``slug`` in ``folder`` as ``grade`` called with the same arguments would
+    (``coinrow.grader.child.prime``): passed to it as ``primed``, it grades that kata once told to go."""
+    job = Job(f"0/{slug}", slug, _options(folder, call_limit, "kata", False))
+    return prime(job, spare_core=jobs > 1)  # one job beside ``jobs`` workers, as ``run_jobs`` sees it
+
+
+def _options(folder: Path, call_limit: float, profile: str, exit_first: bool) -> Options:
+    return Options(folder.resolve(), call_limit, profile, exit_first)

@@ -5,6 +5,7 @@ PYTEST_DONT_REWRITE: it asserts nothing, and it is imported before pytest loads 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
-from coinrow.game.registry import FORMULATIONS, NoSuchFolder, resolve_impl
+from coinrow.game.registry import NoSuchFolder, resolve_impl
 from coinrow.game.rowarg import UsageError, formulation_slugs
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
 from coinrow.grader.child import NOT_TOLD
@@ -183,8 +184,8 @@ def pytest_configure(config: pytest.Config) -> None:
     named = config.getoption("--formulation")
     if config.getoption("--results-file") and named:  # a child of the grading driver: its katas are known
         chosen = config.stash[_GRADER] = _new_grader(config)
-        for slug in str(named).split(","):
-            if slug in {f.slug for f in FORMULATIONS}:
+        with contextlib.suppress(UsageError):  # said where the run's katas are chosen
+            for slug in formulation_slugs(str(named)):
                 chosen.start_spare(slug)  # the executor's interpreter starts while the suite is collected
 
 

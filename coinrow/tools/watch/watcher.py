@@ -43,9 +43,9 @@ from coinrow.game.registry import FORMULATIONS, REPO_ROOT
 from coinrow.game.rowarg import UsageError, add_impl_option, formulation_slugs, impl_dir
 from coinrow.game.settings import WORKERS
 from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
-from coinrow.grader.child import Job, Options, Primed, prime, warm_up
+from coinrow.grader.child import Primed, warm_up
 from coinrow.grader.command import summary
-from coinrow.grader.grade import grade
+from coinrow.grader.grade import grade, prime_for
 from coinrow.grader.jail import find_jail
 from coinrow.grader.progress import attempt_hash
 from coinrow.grader.results import failed
@@ -223,8 +223,7 @@ class Watcher:
         """In the child forked ahead: prime ``slug``'s child, wait for the katas to grade, grade them."""
         try:
             self._leave_helper()
-            options = Options(self.folder.resolve(), self.limit)  # as ``grade`` makes them
-            primed = prime(Job(f"0/{slug}", slug, options), spare_core=self.jobs > 1)
+            primed = prime_for(self.folder, slug, call_limit=self.limit, jobs=self.jobs)
             try:
                 with os.fdopen(orders, encoding="utf-8") as told:
                     line = told.readline()
