@@ -38,8 +38,8 @@ DEV_EXTRAS   := dev,mutate,plot
 pip_install = $(PY) -m pip install --no-compile $(1) 2>$(VENV)/pip-warnings.log \
 	|| { cat $(VENV)/pip-warnings.log; exit 1; }
 
-# Each formulation is graded in a process of its own through the grading entry point (coinrow/grader/grade.py;
-# coinrow test is its command line, coinrow/grader/command.py).
+# Each formulation is graded in a process of its own through the grading entry point (coinrow/grader/run/grade.py;
+# coinrow test is its command line, coinrow/grader/run/command.py).
 # LIMIT, when not given, is the one in coinrow/game/settings.py (as are the seeds and the row limits).
 GRADE_ARGS = --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") $(if $(JOBS),--jobs="$(JOBS)") $(if $(FRESH),--fresh) \
 	$(if $(REPORT),--report="$(REPORT)")
@@ -61,7 +61,7 @@ $(STAMP): pyproject.toml
 	@echo "installing the kata with what grading needs: pytest, hypothesis, numpy, rich"
 	@$(call pip_install,--quiet -e '.[watch]')
 	@$(PY) -m compileall -q coinrow tests >/dev/null
-	@PYTHONDONTWRITEBYTECODE= $(PY) -c 'from coinrow.grader.child import warm_up; warm_up()'
+	@PYTHONDONTWRITEBYTECODE= $(PY) -c 'from coinrow.grader.run.child import warm_up; warm_up()'
 	@touch $(STAMP)
 
 install: $(STAMP) ## create .venv and install the kata with what grading and the learner's tools need

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from coinrow.game.game import totals_from_difference
 from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.registry import by_slug
-from coinrow.grader.failures import WrongAnswer
-from coinrow.grader.grading import Grader
+from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.verdict import Grader
 
 coin = st.integers(min_value=-20, max_value=20)
 rows = st.lists(coin, max_size=10)

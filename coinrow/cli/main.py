@@ -44,11 +44,15 @@ class Command:
 
 COMMANDS = (
     Command(
-        "test", "coinrow.grader.command", "grade the katas, each in its own process", "make test", bare=True
+        "test",
+        "coinrow.grader.run.command",
+        "grade the katas, each in its own process",
+        "make test",
+        bare=True,
     ),
     Command(
         "next",
-        "coinrow.grader.command",
+        "coinrow.grader.run.command",
         "name the next unsolved kata (as last graded)",
         "make test",
         bare=True,

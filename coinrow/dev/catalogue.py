@@ -5,13 +5,13 @@
 out like the formulation's module; the first line of the module docstring says
 what it is, and a wrong answer's docstring has a line ``Mistake: <id>`` (or
 ``Mistake: none``): the catalogued mistake the grader must name, if any. Each
-file is graded through the grading entry point (``coinrow.grader.grade``) in a
+file is graded through the grading entry point (``coinrow.grader.run.grade``) in a
 process of its own, exactly as ``make test F=<slug>`` would grade it.
 ``coinrow dev catalogue`` grades the whole catalogue afresh and prints it as a table.
 
 Each outcome is also kept in ``tests/catalogue/graded.json`` under a digest of
 its entry and the fingerprint of everything grading depends on
-(``coinrow.grader.fingerprint``: the game model, the grader, the suite, the
+(``coinrow.grader.records.fingerprint``: the game model, the grader, the suite, the
 options, the versions of pytest, hypothesis and NumPy, but not Python's: the
 verdicts, names and causes the checks read are the same on every supported
 Python). The repository's own checks take an outcome from there only while both
@@ -36,13 +36,13 @@ from typing import Literal
 
 from coinrow.game.registry import REPO_ROOT
 from coinrow.game.settings import WORKERS
-from coinrow.grader.fingerprint import fingerprint
-from coinrow.grader.grade import grade
-from coinrow.grader.results import Result
+from coinrow.grader.records.fingerprint import fingerprint
+from coinrow.grader.records.results import Result
+from coinrow.grader.run.grade import grade
 
 CATALOGUE = REPO_ROOT / "tests" / "catalogue"
 CATALOGUE_CALL_LIMIT = 1.5  # CPU seconds; the references need under 0.6 s per call
-CATALOGUE_PROFILE = "catalogue"  # the hypothesis profile it is graded under (coinrow.grader.plugin)
+CATALOGUE_PROFILE = "catalogue"  # the hypothesis profile it is graded under (coinrow.grader.run.plugin)
 RECORD = CATALOGUE / "graded.json"
 
 

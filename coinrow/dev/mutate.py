@@ -4,7 +4,7 @@ Each reference in ``solutions/`` is changed one small step at a time by
 cosmic-ray's mutation operators (a comparison flipped, an operator or a number
 changed, a loop made to run zero times, a decorator removed). Every mutant is
 laid out like ``problems/`` in a scratch folder and graded through the grading
-entry point (``coinrow.grader.grade``), each in a child process of its own; a
+entry point (``coinrow.grader.run.grade``), each in a child process of its own; a
 mutant the suite fails is killed. A mutant that survives must be listed in
 ``tests/mutation/equivalent.toml`` with the reason it changes nothing the kata
 asks for; an unlisted survivor fails the run.
@@ -28,15 +28,14 @@ from pathlib import Path
 
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, source_file
 from coinrow.game.rowarg import UsageError, formulation_slugs
-from coinrow.game.settings import WORKERS
-from coinrow.grader.calls import DEFAULT_CALL_LIMIT
-from coinrow.grader.fingerprint import digest, fingerprint
-from coinrow.grader.grade import grade
-from coinrow.grader.results import failed
+from coinrow.game.settings import CALL_LIMIT, WORKERS
+from coinrow.grader.records.fingerprint import digest, fingerprint
+from coinrow.grader.records.results import failed
+from coinrow.grader.run.grade import grade
 
 EQUIVALENTS = REPO_ROOT / "tests" / "mutation" / "equivalent.toml"
 SAMPLE = 20  # mutants per reference without --full: a few minutes for all of them on 2 cores
-MUTANT_CALL_LIMIT, MUTANT_PROFILE = DEFAULT_CALL_LIMIT, "kata"  # a learner's options; each stops at a failure
+MUTANT_CALL_LIMIT, MUTANT_PROFILE = CALL_LIMIT, "kata"  # a learner's options; each stops at a failure
 
 
 @dataclass(frozen=True)
@@ -244,7 +243,7 @@ CHECKED = REPO_ROOT / "tests" / "mutation" / "checked.sha256"  # what the last p
 
 def record_digest() -> str:
     """A hash of what a mutation score depends on, as it is now (64 hex digits): the fingerprint of
-    grading under the mutants' options (``coinrow.grader.fingerprint``), the references and the
+    grading under the mutants' options (``coinrow.grader.records.fingerprint``), the references and the
     equivalents list."""
     files = [*REPO_ROOT.glob("solutions/*/*.py"), EQUIVALENTS]
     return digest(REPO_ROOT, files, fingerprint(MUTANT_CALL_LIMIT, MUTANT_PROFILE, exit_first=True))

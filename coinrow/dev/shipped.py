@@ -3,7 +3,7 @@
 A learner's ``problems/`` holds attempts, wrong ones and half-written ones
 included. ``make check`` lints, type-checks and tests the stubs as git has
 them instead: for each formulation, the newest committed version of its file
-that is still a stub (``coinrow.grader.stubs.committed_stub``), so a committed attempt
+that is still a stub (``coinrow.grader.records.stubs.committed_stub``), so a committed attempt
 is passed over too. A formulation with no stub in git (not a git checkout, or a
 new one not committed yet) is read from ``problems/`` as it is.
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coinrow.game.registry import FORMULATIONS, PROBLEMS, REPO_ROOT, source_file
-from coinrow.grader.stubs import NoCommittedStub, committed_stub
+from coinrow.grader.records.stubs import NoCommittedStub, committed_stub
 
 DEFAULT_DIR = REPO_ROOT / "build" / "shipped"
 

@@ -61,7 +61,9 @@ class Formulation:
     table: tables.TableKind | None = None  # the n x n interval table it fills, which the tools can draw
     int64: bool = False  # computes in int64 while the sums fit: graded at the exact edges of int64
     speed: SpeedCheck | None = None  # the kata's point is speed: graded at a size where the slow way fails
-    mistakes: tuple[str, ...] = ()  # families of mistakes of its own method (coinrow.grader.mistakes)
+    mistakes: tuple[
+        str, ...
+    ] = ()  # families of mistakes of its own method (coinrow.grader.diagnosis.mistakes)
 
     @property
     def fills_table(self) -> bool:

@@ -13,6 +13,8 @@ from pathlib import Path
 from coinrow.game.registry import NoSuchFolder, by_slug, resolve_impl
 from coinrow.game.settings import MAX_COINS
 
+MAX_CALL_LIMIT = 600.0  # CPU seconds: the most LIMIT= may give one call
+
 _INTEGER = re.compile(r"[+-]?\d+")
 MAX_DIGITS = 1000  # Python refuses to print ints past 4300 digits; sums of long coins must still print
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|[+-]?(inf|nan)", re.IGNORECASE)
@@ -160,3 +162,23 @@ def row_of(args: argparse.Namespace) -> tuple[int, ...]:
     """
     given = bool((args.row or "").strip() or args.coins)  # ROW="[]" is given but empty: an error
     return parse_row(" ".join([args.row or "", *args.coins]), required=given)
+
+
+def call_limit(text: str) -> float:
+    """``LIMIT=`` as CPU seconds per call.
+
+    >>> call_limit("2.5")
+    2.5
+
+    Raises:
+        argparse.ArgumentTypeError: not a number above 0 and at most ``MAX_CALL_LIMIT``.
+    """
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not 0 < seconds <= MAX_CALL_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"LIMIT must be a number of seconds above 0 and at most {MAX_CALL_LIMIT:g}, got {text!r}"
+        )
+    return seconds

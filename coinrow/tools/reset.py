@@ -3,7 +3,7 @@
 The attempt is copied to ``problems/<slug>/backups/<slug>-<timestamp>.py`` first,
 so nothing the learner wrote is lost. The stub restored is the newest version
 of the file in git history that is still a stub (every public function only
-raises ``NotImplementedError``; ``coinrow.grader.stubs.committed_stub``), so committing an
+raises ``NotImplementedError``; ``coinrow.grader.records.stubs.committed_stub``), so committing an
 attempt does not hide it.
 """
 
@@ -16,7 +16,7 @@ from datetime import datetime
 
 from coinrow.game.registry import PROBLEMS, REPO_ROOT, by_slug, source_file
 from coinrow.game.rowarg import UsageError, formulation_slug
-from coinrow.grader.stubs import NoCommittedStub, committed_stub
+from coinrow.grader.records.stubs import NoCommittedStub, committed_stub
 
 
 class ResetError(Exception):

@@ -11,8 +11,8 @@ from coinrow.game.game import optimal_totals, totals_from_difference
 from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.rows import dominant_class_row
 from coinrow.game.shown import show_call
-from coinrow.grader.failures import WrongAnswer
-from coinrow.grader.grading import Grader
+from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages import checks as messages
 from tests.strategies import check_difference, check_each_row, skip_unless_attempted
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from coinrow.grader.grading import Grader
+from coinrow.grader.judge.verdict import Grader
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,15 @@
 """Complexity is part of the verdict: the time and memory of each kata measured as n doubles, judged
-against the order its task states (``coinrow.grader.complexity``)."""
+against the order its task states (``coinrow.grader.growth.check``)."""
 
 from collections.abc import Callable
 
 import pytest
 
 from coinrow.game.registry import FORMULATIONS
-from coinrow.grader.complexity import check_growth
-from coinrow.grader.grading import Grader
-from coinrow.grader.growth import growth_checked
-from coinrow.grader.growth_ahead import GrowthAhead
+from coinrow.grader.growth.ahead import GrowthAhead
+from coinrow.grader.growth.check import check_growth
+from coinrow.grader.growth.orders import growth_checked
+from coinrow.grader.judge.verdict import Grader
 from tests.strategies import skip_unless_attempted
 
 GROWTH_SLUGS = [f.slug for f in FORMULATIONS if growth_checked(f)]
@@ -27,7 +27,7 @@ def test_grows_as_the_task_asks(
 
     The rows are solved by hand (``dominant_class_row``): every value is checked as it is timed.
     The orders measured go to the summary line of a solved kata. A check may have started ahead,
-    beside the other checks (``coinrow.grader.growth_ahead``): it is judged here, alone.
+    beside the other checks (``coinrow.grader.growth.ahead``): it is judged here, alone.
     """
     skip_unless_attempted(grader, slug)
     measured = growth_ahead[slug].result() if slug in growth_ahead else check_growth(grader, slug)

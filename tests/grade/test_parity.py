@@ -11,8 +11,8 @@ from coinrow.game.cases import GameCase, all_cases
 from coinrow.game.game import totals_from_difference
 from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.shown import show_row
-from coinrow.grader.failures import WrongAnswer
-from coinrow.grader.grading import Grader
+from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages import checks as messages
 from tests.strategies import coin, even_rows
 

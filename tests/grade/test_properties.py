@@ -8,8 +8,8 @@ from coinrow.game.game import optimal_totals, totals_from_difference
 from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.registry import FORMULATIONS
 from coinrow.game.shown import show_call
-from coinrow.grader.failures import WrongAnswer
-from coinrow.grader.grading import Grader
+from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages.checks import changed_the_row
 from tests.strategies import LONGER, check_each_row, longer_rows, rows
 

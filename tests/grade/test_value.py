@@ -5,7 +5,7 @@ from pytest_parametrize_cases import Case, parametrize_cases
 
 from coinrow.game.cases import GameCase, all_cases
 from coinrow.game.registry import FORMULATIONS, by_slug
-from coinrow.grader.grading import Grader
+from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages.checks import beyond_the_graded_length
 
 SLUGS = [f.slug for f in FORMULATIONS]

@@ -9,7 +9,7 @@ import pytest
 
 from coinrow.dev.catalogue import Entry, Outcome, checked, entries, power_line
 from coinrow.game.registry import by_slug
-from coinrow.grader.mistakes import catalogued_mistakes
+from coinrow.grader.diagnosis.mistakes import catalogued_mistakes
 
 pytestmark = pytest.mark.xdist_group("catalogue")  # one process grades the catalogue and writes its record
 

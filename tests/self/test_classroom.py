@@ -17,7 +17,7 @@ import pytest
 from junitparser import JUnitXml
 
 from coinrow.game.registry import CORE, FORMULATIONS, IMPLS, REPO_ROOT, source_file
-from coinrow.grader.jail import UNSANDBOXED_VARIABLE
+from coinrow.grader.executor.sandbox import UNSANDBOXED_VARIABLE
 from tests.self.commandline import coinrow, environment, make, own_stderr
 from tests.self.platform_rules import gradescope_problems
 

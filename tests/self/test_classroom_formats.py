@@ -13,8 +13,8 @@ import pytest
 from junitparser import Error, Failure, JUnitXml, Skipped
 
 from coinrow.game.registry import CORE, FORMULATIONS, by_slug
-from coinrow.grader import results as results_module
-from coinrow.grader.results import Record, Result
+from coinrow.grader.records import results as results_module
+from coinrow.grader.records.results import Record, Result
 from coinrow.tools.classroom.formats import (
     class_csv,
     classroom_report,

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from coinrow.game.registry import CORE, IMPLS, REPO_ROOT, source_file
-from coinrow.grader.jail import UNSANDBOXED_VARIABLE
+from coinrow.grader.executor.sandbox import UNSANDBOXED_VARIABLE
 from coinrow.tools.classroom.autograder import build
 from tests.self.commandline import environment
 from tests.self.platform_rules import (

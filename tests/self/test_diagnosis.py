@@ -10,12 +10,12 @@ import pytest
 from coinrow.game.game import Totals
 from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, Formulation, by_slug
-from coinrow.grader.diagnosis import likely_mistake, probes_for, what_is_certain
-from coinrow.grader.failures import WrongAnswer
-from coinrow.grader.grading import Grader, expected_value
-from coinrow.grader.mistakes import catalogued_mistakes
-from coinrow.grader.models import greedy_totals
-from coinrow.grader.probes import PROBE_ROWS
+from coinrow.grader.diagnosis.diagnose import likely_mistake, probes_for, what_is_certain
+from coinrow.grader.diagnosis.mistakes import catalogued_mistakes
+from coinrow.grader.diagnosis.models import greedy_totals
+from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.probes import PROBE_ROWS
+from coinrow.grader.judge.verdict import Grader, expected_value
 
 DIAGNOSED = [f for f in FORMULATIONS if catalogued_mistakes(f)]
 Row = tuple[int, ...]

@@ -18,8 +18,8 @@ import psutil
 import pytest
 
 from coinrow.game.registry import CORE, FORMULATIONS, IMPLS, REPO_ROOT, source_file
-from coinrow.grader.jail import find_jail
-from coinrow.grader.results import summary_lines
+from coinrow.grader.executor.sandbox import find_jail
+from coinrow.grader.records.results import summary_lines
 from tests.self.commandline import run_module
 
 pytestmark = pytest.mark.xdist_group("driver")  # one at a time: each looks for the others' leftovers
@@ -208,7 +208,7 @@ def test_progress_is_cached_and_counted(shipped_stubs: Path, tmp_path: Path) -> 
 
 
 def test_the_summary_names_the_next_kata() -> None:
-    from coinrow.grader.results import Record, Result
+    from coinrow.grader.records.results import Record, Result
 
     solved = {f.slug: Result(f.slug, [Record(f.slug, "t", "passed", 0.0)]) for f in FORMULATIONS}
     solved["min_of_opponent_dp"] = Result("min_of_opponent_dp", [Record("m", "t", "skipped", 0.0, True)])
@@ -224,8 +224,8 @@ def test_bad_options_are_one_line_and_exit_2(bad: list[str]) -> None:
 
 def test_a_kata_counts_as_solved_only_while_its_attempt_is_unchanged(tmp_path: Path) -> None:
     """What compare reveals: solved katas, as the progress cache remembers them."""
-    from coinrow.grader.grade import grade
-    from coinrow.grader.progress import Progress
+    from coinrow.grader.records.progress import Progress
+    from coinrow.grader.run.grade import grade
 
     folder = _lay_out(tmp_path, {"difference_dp": _reference("difference_dp")})
     grade({folder: ["difference_dp"]}, call_limit=2.0, profile="catalogue", jobs=1)
@@ -237,7 +237,7 @@ def test_a_kata_counts_as_solved_only_while_its_attempt_is_unchanged(tmp_path: P
 
 def test_next_names_the_first_kata_not_solved_as_last_graded(tmp_path: Path) -> None:
     """``make next``: difference_dp solved and unchanged, so the next kata is min_of_opponent_dp."""
-    from coinrow.grader.grade import grade
+    from coinrow.grader.run.grade import grade
 
     folder = _lay_out(tmp_path, {"difference_dp": _reference("difference_dp")})
     grade({folder: ["difference_dp"]}, call_limit=2.0, profile="catalogue", jobs=1)
@@ -250,7 +250,7 @@ def test_next_names_the_first_kata_not_solved_as_last_graded(tmp_path: Path) -> 
 
 def test_a_hash_of_files_does_not_depend_on_where_the_folder_lies(tmp_path: Path) -> None:
     """So that a clone elsewhere (CI's) takes the outcomes another recorded (tests/catalogue/graded.json)."""
-    from coinrow.grader.progress import attempt_hash
+    from coinrow.grader.records.progress import attempt_hash
 
     here, there = (_lay_out(tmp_path / name, {"difference_dp": _reference("difference_dp")}) for name in "ab")
     assert attempt_hash(here, "difference_dp") == attempt_hash(there, "difference_dp")
@@ -269,7 +269,7 @@ def test_the_warm_up_decorates_the_suite_under_the_kata_profile() -> None:
     """The driver imports the suite before forking: its hypothesis tests must be decorated under the
     profile the grading plugin registers (60 examples), not hypothesis's default (100)."""
     probe = (
-        "from coinrow.grader.child import warm_up\n"
+        "from coinrow.grader.run.child import warm_up\n"
         "warm_up()\n"
         "import tests.grade.test_properties as suite\n"
         "print(suite.test_agrees_with_oracle._hypothesis_internal_use_settings.max_examples)\n"

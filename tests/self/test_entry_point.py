@@ -1,5 +1,5 @@
-"""One grading entry point, ``coinrow.grader.grade.grade``: make test, the catalogue, make mutate and compare
-all grade through it, and compare speaks of the one ``Status`` the grader gives."""
+"""One grading entry point, ``coinrow.grader.run.grade.grade``: make test, the catalogue, make mutate and
+compare all grade through it, and compare speaks of the one ``Status`` the grader gives."""
 
 from __future__ import annotations
 
@@ -12,15 +12,15 @@ import pytest
 
 import coinrow.dev.catalogue
 import coinrow.dev.mutate
-import coinrow.grader.grade
+import coinrow.grader.run.grade
 import coinrow.tools.compare.answers
 from coinrow.dev.catalogue import CATALOGUE_CALL_LIMIT, entries, grade_all
 from coinrow.dev.mutate import grade_mutants, mutants
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT
-from coinrow.grader.calls import DEFAULT_CALL_LIMIT
-from coinrow.grader.child import Job
-from coinrow.grader.grade import grade
-from coinrow.grader.results import Result, Status
+from coinrow.game.settings import CALL_LIMIT
+from coinrow.grader.records.results import Result, Status
+from coinrow.grader.run.child import Job
+from coinrow.grader.run.grade import grade
 from coinrow.tools.compare.answers import graded_statuses, status_word
 from coinrow.tools.compare.compare import build
 from tests.self.commandline import REFERENCES_COMPARED
@@ -32,7 +32,7 @@ Calls = list[tuple[dict[Path, list[str]], dict[str, Any]]]
 def calls(monkeypatch: pytest.MonkeyPatch) -> Calls:
     """Every call of the entry point by the catalogue, make mutate and compare, passed on to it."""
     seen: Calls = []
-    real = coinrow.grader.grade.grade
+    real = coinrow.grader.run.grade.grade
 
     def spy(attempts: dict[Path, list[str]], **options: Any) -> Any:
         seen.append(({folder: list(slugs) for folder, slugs in attempts.items()}, options))
@@ -54,7 +54,7 @@ def test_only_the_entry_point_starts_the_driver_and_no_command_starts_coinrow_te
         if re.search(r"\"coinrow\",\s*\"test\"", text):
             spawners.append(name)
     # spawned.py: the entry point's way of running the driver in a fresh process, for a caller with threads
-    assert importers == ["coinrow/grader/grade.py", "coinrow/grader/spawned.py"]
+    assert importers == ["coinrow/grader/run/grade.py", "coinrow/grader/run/spawned.py"]
     assert spawners == []
 
 
@@ -81,7 +81,7 @@ def test_mutants_are_graded_through_the_entry_point(calls: Calls) -> None:
     ((attempts, options),) = calls
     assert list(attempts.values()) == [["difference_dp"]]
     assert options == {
-        "call_limit": DEFAULT_CALL_LIMIT,
+        "call_limit": CALL_LIMIT,
         "profile": "kata",
         "exit_first": True,
         "jobs": 1,
@@ -140,7 +140,7 @@ def test_a_part_that_never_reported_is_shown_as_the_driver_says(
     def ended(jobs: list[Job], workers: int, on_done: object = None) -> dict[str, Result]:
         return {job.key: Result(job.slug, [], "the grading process ended before grading it") for job in jobs}
 
-    monkeypatch.setattr(coinrow.grader.grade, "run_jobs", ended)
-    monkeypatch.setattr(coinrow.grader.grade, "run_jobs_spawned", ended)
+    monkeypatch.setattr(coinrow.grader.run.grade, "run_jobs", ended)
+    monkeypatch.setattr(coinrow.grader.run.grade, "run_jobs_spawned", ended)
     result = grade({folder: ["difference_dp"]}, jobs=2, cache="off")[folder]["difference_dp"]
     assert (result.status, result.reason) == ("stopped", "the grading process ended before grading it")

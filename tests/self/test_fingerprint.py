@@ -2,7 +2,7 @@
 
 The progress cache (``<impl>/.kata-progress.json``), the catalogue's record
 (``tests/catalogue/graded.json``) and the mutation record
-(``tests/mutation/checked.sha256``) are all keyed by ``coinrow.grader.fingerprint``:
+(``tests/mutation/checked.sha256``) are all keyed by ``coinrow.grader.records.fingerprint``:
 editing a tool leaves each of them valid, editing the grader makes each of them stale.
 """
 
@@ -19,10 +19,10 @@ import pytest
 
 from coinrow.dev.catalogue import record_fingerprint
 from coinrow.game.registry import FORMULATIONS, source_file
-from coinrow.grader import fingerprint as fingerprints
-from coinrow.grader.fingerprint import fingerprint, grading_files, versions
-from coinrow.grader.grade import grade
-from coinrow.grader.progress import Progress, attempt_key
+from coinrow.grader.records import fingerprint as fingerprints
+from coinrow.grader.records.fingerprint import fingerprint, grading_files, versions
+from coinrow.grader.records.progress import Progress, attempt_key
+from coinrow.grader.run.grade import grade
 from tests.self.commandline import environment, run_module
 
 NEVER_GRADED = (  # files grading never reads: editing one keeps every record
@@ -36,8 +36,8 @@ NEVER_GRADED = (  # files grading never reads: editing one keeps every record
     "docs/architecture.md",
 )
 GRADED = (  # what grading runs besides the attempt: editing one makes every record stale
-    "coinrow/grader/grading.py",
-    "coinrow/grader/plugin.py",
+    "coinrow/grader/judge/verdict.py",
+    "coinrow/grader/run/plugin.py",
     "coinrow/game/oracle.py",
     "coinrow/game/data/formulations.toml",
     "tests/grade/test_value.py",

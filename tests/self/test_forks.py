@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.registry import IMPLS, source_file
-from coinrow.grader.child import Job, Options
-from coinrow.grader.grade import grade
-from coinrow.grader.results import Result
-from coinrow.grader.spawned import has_other_threads, job_from_json, job_to_json
+from coinrow.grader.records.results import Result
+from coinrow.grader.run.child import Job, Options
+from coinrow.grader.run.grade import grade
+from coinrow.grader.run.spawned import has_other_threads, job_from_json, job_to_json
 from tests.self.forks import FORK_IN_THREADS, refuse_forks_in_threads
 
 WRONG = "def score_difference(coins):\n    return 0\n"  # [1, 2]: the mover takes 2, so the difference is 1
@@ -103,9 +103,9 @@ def test_the_command_line_the_entry_point_and_the_warm_up_start_no_thread() -> N
     """An import that starts a thread (NumPy's BLAS pool does) would send every later grading of the
     process through a fresh interpreter, and have the driver fork beside it: none is left running."""
     probe = (
-        "import coinrow.cli.main, coinrow.grader.command, coinrow.grader.grade\n"
-        "from coinrow.grader.child import warm_up\n"
-        "from coinrow.grader.spawned import has_other_threads\n"
+        "import coinrow.cli.main, coinrow.grader.run.command, coinrow.grader.run.grade\n"
+        "from coinrow.grader.run.child import warm_up\n"
+        "from coinrow.grader.run.spawned import has_other_threads\n"
         "before = has_other_threads()\n"
         "warm_up()\n"
         "print(before, has_other_threads())\n"

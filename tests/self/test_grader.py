@@ -13,13 +13,14 @@ from coinrow.game.game import Totals
 from coinrow.game.registry import IMPLS, source_file
 from coinrow.game.rows import dominant_class_row
 from coinrow.game.shown import show_call, show_row
-from coinrow.grader.calls import Caller
-from coinrow.grader.complexity import check_growth
-from coinrow.grader.executor import Executor, cpu_seconds
-from coinrow.grader.failures import WrongAnswer
-from coinrow.grader.grading import Grader
-from coinrow.grader.processes import tree
-from coinrow.grader.timeout import CallTimeout, time_limit
+from coinrow.grader.executor.accounting import cpu_seconds
+from coinrow.grader.executor.process import Executor
+from coinrow.grader.executor.processes import tree
+from coinrow.grader.executor.time_limit import CallTimeout, time_limit
+from coinrow.grader.growth.check import check_growth
+from coinrow.grader.judge.calls import Caller
+from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.verdict import Grader
 from tests.self.commandline import run_module
 
 
@@ -263,10 +264,10 @@ def test_a_failure_the_summary_cannot_show_is_reported_as_found(tmp_path: Path) 
 def test_a_time_out_on_its_way_out_is_not_taken_for_one_swallowed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Freeing a big memo after the time-out runs in C for seconds, with no handler raising into it:
     only a call that keeps being raised into (it swallows each time-out) is ended by the watchdog."""
-    from coinrow.grader import timeout
+    from coinrow.grader.executor import time_limit as timeout
 
     cpu = [100.0]
-    monkeypatch.setattr("coinrow.grader.timeout.time.process_time", lambda: cpu[0])
+    monkeypatch.setattr("coinrow.grader.executor.time_limit.time.process_time", lambda: cpu[0])
     clock = timeout._Clock("score_difference(…)", wall_limit=1.0)
     clock.expire()  # the first time-out
     cpu[0] += 30.0  # thirty seconds of CPU in C code, which no handler can interrupt
@@ -282,7 +283,7 @@ def test_a_time_out_never_lands_in_the_exit_that_stops_the_timers() -> None:
     import signal
     from types import SimpleNamespace
 
-    from coinrow.grader import timeout
+    from coinrow.grader.executor import time_limit as timeout
 
     limit = time_limit(5.0)
     limit._out_of_cpu(signal.SIGPROF, SimpleNamespace(f_code=timeout._EXIT_CODE))  # type: ignore[arg-type]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from coinrow.grader.executor import LOOP
-from coinrow.grader.jail import ATTEMPT_ROOT, LOOP_PATH, Jail, bwrap_args, package_paths
+from coinrow.grader.executor.process import LOOP
+from coinrow.grader.executor.sandbox import ATTEMPT_ROOT, LOOP_PATH, Jail, bwrap_args, package_paths
 
 
 def _mounts(args: list[str]) -> list[tuple[str, str, str]]:

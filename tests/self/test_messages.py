@@ -8,7 +8,7 @@ listed in ``NOT_FAILURES`` with what it words. A sentence anywhere else fails th
 as a builder in ``coinrow/grader/messages/`` and call that.
 
 Plain string constants are not scanned: data such as the catalogue's descriptions of mistakes
-(``coinrow/grader/mistakes.py``) is plain strings, and stays where its mistake is defined.
+(``coinrow/grader/diagnosis/mistakes.py``) is plain strings, and stays where its mistake is defined.
 """
 
 from __future__ import annotations
@@ -24,21 +24,21 @@ SCANNED = ("coinrow/grader/**/*.py", "coinrow/game/*.py", "tests/*.py", "tests/g
 
 # Where sentences that are no failure's message are worded: a module, or a function in one.
 NOT_FAILURES = {
-    "coinrow/grader/results.py": "the summary's layout around the messages",
-    "coinrow/grader/command.py": "the command line's errors and the JSON report's test names",
-    "coinrow/grader/exercism.py": "the JSON report's test names",
-    "coinrow/grader/stubs.py::_git": "why git could not give the stub as committed (for reset's error line)",
-    "coinrow/grader/stubs.py::committed_stub": "why git could not give the stub as committed",
-    "coinrow/grader/executor_loop.py": "the executor's own words: it runs apart and imports nothing of ours",
-    "coinrow/grader/fingerprint.py::versions": "the versions grading depends on, as text to hash",
-    "coinrow/grader/jail.py::find_jail": "why the sandbox cannot be used, in a few words",
-    "coinrow/grader/wire.py": "what the executor sent that is not a value of the wire format",
-    "coinrow/grader/calls.py::call_limit": "the command line's error for LIMIT",
-    "coinrow/grader/plugin.py::pytest_addoption": "pytest's help for --call-limit",
-    "coinrow/grader/plugin.py::_impl_dir": "pytest's usage error for --impl",
-    "coinrow/grader/plugin.py::pytest_terminal_summary": "the summary's title",
-    "coinrow/grader/mistake_kinds.py::quantity_mistake": "a catalogued mistake's description",
-    "coinrow/grader/mistake_kinds.py::wrong_cell": "a catalogued mistake's description",
+    "coinrow/grader/records/results.py": "the summary's layout around the messages",
+    "coinrow/grader/run/command.py": "the command line's errors and the JSON report's test names",
+    "coinrow/grader/records/exercism.py": "the JSON report's test names",
+    "coinrow/grader/records/stubs.py::_git": "why git could not give the stub as committed (reset's error)",
+    "coinrow/grader/records/stubs.py::committed_stub": "why git could not give the stub as committed",
+    "coinrow/grader/executor/inside/loop.py": "the executor's own words, apart from ours",
+    "coinrow/grader/records/fingerprint.py::versions": "the versions grading depends on, as text to hash",
+    "coinrow/grader/executor/sandbox.py::find_jail": "why the sandbox cannot be used, in a few words",
+    "coinrow/grader/executor/wire.py": "what the executor sent that is not a value of the wire format",
+    "coinrow/grader/judge/calls.py::call_limit": "the command line's error for LIMIT",
+    "coinrow/grader/run/plugin.py::pytest_addoption": "pytest's help for --call-limit",
+    "coinrow/grader/run/plugin.py::_impl_dir": "pytest's usage error for --impl",
+    "coinrow/grader/run/plugin.py::pytest_terminal_summary": "the summary's title",
+    "coinrow/grader/diagnosis/mistake_kinds.py::quantity_mistake": "a catalogued mistake's description",
+    "coinrow/grader/diagnosis/mistake_kinds.py::wrong_cell": "a catalogued mistake's description",
     "coinrow/game/rowarg.py": "the command line's errors and help",
     "coinrow/game/registry.py": "an unknown slug, a missing module",
     "coinrow/game/game.py": "an argument the model is not defined on",

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.registry import REPO_ROOT
-from coinrow.grader.stubs import is_stub
+from coinrow.grader.records.stubs import is_stub
 from tests.self.commandline import run_module
 
 

@@ -20,7 +20,7 @@ import psutil
 import pytest
 
 from coinrow.game.registry import source_file
-from coinrow.grader.jail import find_jail
+from coinrow.grader.executor.sandbox import find_jail
 from tests.self.commandline import run_module
 
 pytestmark = [

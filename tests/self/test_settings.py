@@ -18,6 +18,6 @@ def test_the_makefile_limit_is_the_setting() -> None:
 
 
 def test_no_module_restates_a_setting() -> None:
-    restated = re.compile(r"^(MAX_COINS|SEED|ROW_SEED|WORKERS|DEFAULT_CALL_LIMIT) = \d", flags=re.MULTILINE)
+    restated = re.compile(r"^(MAX_COINS|SEED|ROW_SEED|WORKERS|CALL_LIMIT) = \d", flags=re.MULTILINE)
     sources = sorted((REPO_ROOT / "coinrow").rglob("*.py"))
     assert [p.name for p in sources if p.name != "settings.py" and restated.search(p.read_text())] == []

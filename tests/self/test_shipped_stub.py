@@ -11,7 +11,13 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.registry import FORMULATIONS, REPO_ROOT, source_file
-from coinrow.grader.stubs import NoCommittedStub, committed_stub, is_shipped_stub, is_stub, shipped_stubs
+from coinrow.grader.records.stubs import (
+    NoCommittedStub,
+    committed_stub,
+    is_shipped_stub,
+    is_stub,
+    shipped_stubs,
+)
 from tests.self.commandline import environment, run_module
 
 SLUG = "difference_dp"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, Formulation, source_file
-from coinrow.grader.jail import UNSANDBOXED_VARIABLE
+from coinrow.grader.executor.sandbox import UNSANDBOXED_VARIABLE
 from coinrow.tools.tiers import hint_tiers, readme_of, task_text
 from tests.self.commandline import REFERENCES_COMPARED, coinrow, environment
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.registry import FORMULATIONS, IMPLS, by_slug, source_file
-from coinrow.grader.failures import NotAttempted
-from coinrow.grader.grading import Grader
-from coinrow.grader.stubs import is_stub
+from coinrow.grader.judge.failures import NotAttempted
+from coinrow.grader.judge.verdict import Grader
+from coinrow.grader.records.stubs import is_stub
 from tests.self.commandline import run_module
 
 SLUGS = [f.slug for f in FORMULATIONS]

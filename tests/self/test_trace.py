@@ -8,7 +8,7 @@ from coinrow.game.cases import GameCase, all_cases
 from coinrow.game.game import Totals
 from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, Formulation, by_slug
-from coinrow.grader.grading import expected_value
+from coinrow.grader.judge.verdict import expected_value
 from coinrow.tools.trace.trace import parity_json, trace_json
 from tests.self.commandline import coinrow, coinrow_json, make
 

@@ -23,7 +23,7 @@ import psutil
 import pytest
 
 from coinrow.game.registry import IMPLS, REPO_ROOT, source_file
-from coinrow.grader.child import NOT_TOLD
+from coinrow.grader.run.child import NOT_TOLD
 from coinrow.tools.watch.watcher import UNCHANGED, WAITING
 from tests.self.commandline import environment
 from tests.self.forks import FORK_IN_THREADS
@@ -148,9 +148,9 @@ import os
 import sys
 from pathlib import Path
 import psutil
-from coinrow.grader import driver
-from coinrow.grader.child import Job, Options, prime
-from coinrow.grader.grade import grade
+from coinrow.grader.run import driver
+from coinrow.grader.run.child import Job, Options, prime
+from coinrow.grader.run.grade import grade
 
 folder, right, stubs = Path(sys.argv[1]), Path(sys.argv[2]).read_text(encoding="utf-8"), Path(sys.argv[3])
 options = Options(folder.resolve(), 2.0, "catalogue")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from coinrow.grader.wire import SAFE_INT, decode, encode
+from coinrow.grader.executor.wire import SAFE_INT, decode, encode
 
 
 @pytest.mark.parametrize(

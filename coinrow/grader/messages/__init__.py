@@ -15,7 +15,7 @@ one line, and any further lines under it are indented by two spaces (``added_lin
 - ``checks``: the grading suite's own checks (``tests/grade/``): a row changed, the int64 edges,
   speed, memory, the parity strategy's contract.
 
-The mistakes' own descriptions are data of the catalogue (``coinrow.grader.mistakes``), and
+The mistakes' own descriptions are data of the catalogue (``coinrow.grader.diagnosis.mistakes``), and
 the words a quantity has for its own shape are the quantity's (``coinrow.game.quantity``).
 """
 

@@ -42,7 +42,7 @@ def learner_frame(error: BaseException, learner_file: Path) -> str:
 
 
 def _place(where: dict[str, object], file_name: str) -> str:
-    """``learner_frame``'s words for a place the executor reported (``executor_loop.frame_in``)."""
+    """``learner_frame``'s words for a place the executor reported (``frame_in`` of the executor loop)."""
     if not where.get("syntax"):
         return f" (at {file_name}:{where.get('line')}: {str(where.get('text') or '').strip()})"
     place = f" (at {where.get('file') or file_name}:{where.get('line')})"
@@ -131,7 +131,7 @@ def too_slow_message(
 ) -> str:
     """Why ``call_text`` ran out of its ``limit`` of CPU seconds on a row of ``n`` coins (or was stopped
     after it ``waited`` that many seconds without computing), with what a kata that ``needs`` this much
-    work asks. How the time grows is measured apart and added under it (``coinrow.grader.growth``)."""
+    work asks. How the time grows is measured apart and added under it (``coinrow.grader.growth.orders``)."""
     if waited is not None:
         return (
             f"{slug}: stopped: {call_text} waited {waited:g} s without computing: code that waits "

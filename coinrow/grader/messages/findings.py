@@ -1,8 +1,8 @@
 """The line under a wrong value: the likely mistake behind it, or what the probe rows show for certain.
 
-A mistake's own description is the catalogue's (``coinrow.grader.mistakes``); the sentence naming it is
-built here. A finding about the empty row speaks of the rows with coins: a crash there must not hide
-what the attempt does on them.
+A mistake's own description is the catalogue's (``coinrow.grader.diagnosis.mistakes``); the sentence
+naming it is built here. A finding about the empty row speaks of the rows with coins: a crash there must
+not hide what the attempt does on them.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from coinrow.game.registry import REPO_ROOT
 from coinrow.game.rowarg import UsageError
 
 SCRIPTS = ("setup.sh", "run_autograder")  # at the zip's root, executable
-# what grading reads (coinrow.grader.fingerprint's files), the grade command, and what installs them
+# what grading reads (coinrow.grader.records.fingerprint's files), the grade command, and what installs them
 PACKED = ("coinrow", "tests/__init__.py", "tests/conftest.py", "tests/strategies.py", "tests/grade")
 FILES = ("pyproject.toml", "README.md")
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can say

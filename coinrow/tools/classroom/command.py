@@ -4,7 +4,7 @@
 submission in DIR (``coinrow.tools.classroom.submissions``); ``--submission PATH``
 grades one (Gradescope's ``run_autograder`` and the GitHub Classroom workflow use it).
 Each kata of each submission is graded through the one entry point,
-``coinrow.grader.grade.grade``, with the progress cache off, JOBS children at once.
+``coinrow.grader.run.grade.grade``, with the progress cache off, JOBS children at once.
 It writes ``OUT/class.csv`` and, per submission, ``OUT/<name>/`` with ``results.json``
 (exercism), ``gradescope.json``, ``junit.xml`` and ``summary.txt`` (what ``make test``
 prints), then prints the class as a table; ``--format classroom`` prints instead the
@@ -27,13 +27,12 @@ from rich.progress import Progress
 from rich.table import Table
 
 from coinrow.game.registry import CORE, FORMULATIONS
-from coinrow.game.rowarg import UsageError
-from coinrow.game.settings import WORKERS
-from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
-from coinrow.grader.exercism import exercism_report
-from coinrow.grader.grade import grade
-from coinrow.grader.jail import find_jail
-from coinrow.grader.results import Result, summary_lines
+from coinrow.game.rowarg import UsageError, call_limit
+from coinrow.game.settings import CALL_LIMIT, WORKERS
+from coinrow.grader.executor.sandbox import find_jail
+from coinrow.grader.records.exercism import exercism_report
+from coinrow.grader.records.results import Result, summary_lines
+from coinrow.grader.run.grade import grade
 from coinrow.tools.classroom.formats import (
     CELLS,
     class_csv,
@@ -68,7 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default="", help="the folder the results are written to")
     parser.add_argument("--jobs", type=_jobs, default=WORKERS, help="children at once")
     parser.add_argument("--unsandboxed", action="store_true", help="grade even where no sandbox works")
-    parser.add_argument("--limit", type=call_limit, default=DEFAULT_CALL_LIMIT, help="CPU seconds per call")
+    parser.add_argument("--limit", type=call_limit, default=CALL_LIMIT, help="CPU seconds per call")
     parser.add_argument("--profile", default="kata", help="the hypothesis profile")
     parser.add_argument(
         "--format",

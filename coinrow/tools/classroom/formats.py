@@ -20,7 +20,7 @@ import xml.etree.ElementTree as ET
 from typing import Any, Literal
 
 from coinrow.game.registry import CORE, FORMULATIONS, Formulation
-from coinrow.grader.results import Result, printable, result_lines
+from coinrow.grader.records.results import Result, printable, result_lines
 
 Cell = Literal["solved", "failing", "in progress", "not attempted", "not graded"]
 # a run the grader had to stop, or a file it refused, was not graded to the end: it earns nothing

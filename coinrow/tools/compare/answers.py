@@ -18,10 +18,10 @@ from coinrow.game.game import Totals, totals_from_difference
 from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.quantity import Quantity
 from coinrow.game.registry import Formulation
-from coinrow.grader.failures import NotAttempted, WrongAnswer
-from coinrow.grader.grade import grade
-from coinrow.grader.grading import Grader
-from coinrow.grader.results import Status
+from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
+from coinrow.grader.judge.verdict import Grader
+from coinrow.grader.records.results import Status
+from coinrow.grader.run.grade import grade
 
 
 def oracle_totals(row: Sequence[int]) -> Totals:

@@ -39,7 +39,7 @@ class Attempt:
     answer: str  # the copy graded, relative to the folder: "answers/01-difference_dp.py"
     message: str = ""  # the first failure's message, or why grading stopped; "" when solved
     mistake: str | None = None  # the named mistake the grader verified, e.g. "greedy"
-    kind: str | None = None  # the first failure's kind (coinrow.grader.failures.FailureKind)
+    kind: str | None = None  # the first failure's kind (coinrow.grader.judge.failures.FailureKind)
     measured: str | None = None  # the measured order of growth, when the grader reports one
 
 

@@ -13,7 +13,7 @@ import ast
 from dataclasses import dataclass
 
 from coinrow.game.registry import PROBLEMS, REPO_ROOT, Formulation, by_slug, source_file
-from coinrow.grader.stubs import NoCommittedStub, committed_stub
+from coinrow.grader.records.stubs import NoCommittedStub, committed_stub
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ def function_stub(slug: str, name: str) -> str:
     """The kata's function ``name`` as a stub for the answer file: its signature, the first paragraph of its
     docstring (which says what it returns, not how), and ``raise NotImplementedError``.
 
-    Read from the kata's stub as shipped (``coinrow.grader.stubs``), never from a learner's attempt in
+    Read from the kata's stub as shipped (``coinrow.grader.records.stubs``), never from a learner's attempt in
     ``problems/``; without git, from the file there.
 
     Raises:

@@ -2,15 +2,15 @@
 
 The answer file is never written: it is copied into ``answers/`` (kept for the report)
 and into ``graded/<slug>/<slug>.py``, a folder laid out like ``problems/``, which the
-one grading entry point (``coinrow.grader.grade.grade``) grades as ``make test`` does.
+one grading entry point (``coinrow.grader.run.grade.grade``) grades as ``make test`` does.
 """
 
 from __future__ import annotations
 
 import shutil
 
-from coinrow.grader.grade import grade
-from coinrow.grader.results import Result
+from coinrow.grader.records.results import Result
+from coinrow.grader.run.grade import grade
 from coinrow.tools.interview.session import Attempt, Folder, Session
 from coinrow.tools.interview.stages import STAGES
 

@@ -2,7 +2,7 @@
 
 watchdog's observer runs threads of its own, and the warm watcher
 (``coinrow.tools.watch.watcher``) forks a grading child per save: a process
-that forks must have no other thread (``coinrow.grader.spawned`` says why). So
+that forks must have no other thread (``coinrow.grader.run.spawned`` says why). So
 the observer runs here, in a process that never forks, started by the watcher
 as ``python -m coinrow.tools.watch.events FOLDER``.
 

@@ -2,13 +2,13 @@
 
 ``coinrow watch [--impl problems] [--formulation "a,b"] [--limit 4] [--jobs N]``. One
 long-lived process imports once all that grading needs (the suite, pytest, hypothesis,
-NumPy: ``coinrow.grader.child.warm_up``) and never starts a thread; the file events come
+NumPy: ``coinrow.grader.run.child.warm_up``) and never starts a thread; the file events come
 from a helper process (``coinrow.tools.watch.events``, whose observer has threads). Per
 save it forks a grading child, which inherits those imports, calls the grading entry
-point (``coinrow.grader.grade``) for the katas saved, exactly as ``make test F=<slugs>``
-does, and prints the same summary (``coinrow.grader.command.summary``). Where the next
+point (``coinrow.grader.run.grade``) for the katas saved, exactly as ``make test F=<slugs>``
+does, and prints the same summary (``coinrow.grader.run.command.summary``). Where the next
 save's kata is known (one is watched, or one was saved last), that grading child is forked
-ahead and primes its kata's child (``coinrow.grader.child.prime``): pytest set up, the
+ahead and primes its kata's child (``coinrow.grader.run.child.prime``): pytest set up, the
 suite collected and the executor started before the save, which then reads the file.
 
 One save is graded once, however the editor writes it (``Saves``):
@@ -18,7 +18,7 @@ One save is graded once, however the editor writes it (``Saves``):
 - where the events say when a file written is closed (inotify), a file still open for
   writing is waited for, however long its writer takes;
 - a kata whose files hash as they did when it was last graded
-  (``coinrow.grader.progress.attempt_hash``) is not graded again: a save that changed
+  (``coinrow.grader.records.progress.attempt_hash``) is not graded again: a save that changed
   nothing, or one save seen twice, says "unchanged" instead.
 
 At the start it grades as ``make test`` would (the katas named, or those not cached), then
@@ -40,15 +40,14 @@ from collections.abc import Collection
 from pathlib import Path
 
 from coinrow.game.registry import FORMULATIONS, REPO_ROOT
-from coinrow.game.rowarg import UsageError, add_impl_option, formulation_slugs, impl_dir
-from coinrow.game.settings import WORKERS
-from coinrow.grader.calls import DEFAULT_CALL_LIMIT, call_limit
-from coinrow.grader.child import Primed, warm_up
-from coinrow.grader.command import summary
-from coinrow.grader.grade import grade, prime_for
-from coinrow.grader.jail import find_jail
-from coinrow.grader.progress import attempt_hash
-from coinrow.grader.results import failed
+from coinrow.game.rowarg import UsageError, add_impl_option, call_limit, formulation_slugs, impl_dir
+from coinrow.game.settings import CALL_LIMIT, WORKERS
+from coinrow.grader.executor.sandbox import find_jail
+from coinrow.grader.records.progress import attempt_hash
+from coinrow.grader.records.results import failed
+from coinrow.grader.run.child import Primed, warm_up
+from coinrow.grader.run.command import summary
+from coinrow.grader.run.grade import grade, prime_for
 
 DEBOUNCE = 0.05  # seconds of quiet after the last event before a save counts as written
 CTRL_C_GRACE = 10.0  # seconds a grading child interrupted by Ctrl+C has to end by itself
@@ -196,7 +195,7 @@ class Watcher:
 
     def _fork_next(self, last: list[str]) -> None:
         """Fork the grading child of the next save ahead, when it is known which kata it will be (one
-        watched, or the one saved last): it primes that kata's child (``coinrow.grader.child.prime``),
+        watched, or the one saved last): it primes that kata's child (``coinrow.grader.run.child.prime``),
         whose pytest is set up and suite collected before the save, then waits to be told what to grade."""
         if len(last) != 1:
             return
@@ -287,7 +286,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``coinrow watch`` (what ``make watch`` passes)."""
     add_impl_option(parser, "problems")
     parser.add_argument("--formulation", default="", help="slugs to watch, separated by commas or spaces")
-    parser.add_argument("--limit", type=call_limit, default=DEFAULT_CALL_LIMIT, help="CPU seconds per call")
+    parser.add_argument("--limit", type=call_limit, default=CALL_LIMIT, help="CPU seconds per call")
     parser.add_argument("--jobs", type=int, default=WORKERS, help="children at once")
 
 

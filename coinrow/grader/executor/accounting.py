@@ -1,0 +1,54 @@
+"""What an executor's processes use, read from outside: CPU seconds and resident memory, per process.
+
+Read by the judge (``process.Executor``), never by the attempt: on Linux from the kernel
+(``/proc`` and the process CPU clocks), elsewhere through psutil.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import psutil
+
+
+def resident_kib(pid: int, field: str) -> int:
+    """A process's ``VmRSS`` (resident now) or ``VmHWM`` (resident at its peak) in KiB; 0 if unknown."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith(f"{field}:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds a process has used: every thread it ran, ended ones too, and every child it reaped.
+
+    On Linux, the process's CPU clock (to the nanosecond; it keeps the time of threads that have
+    ended, which ``/proc/<pid>/task`` no longer lists) and its reaped children's time from
+    ``/proc/<pid>/stat``: work done in short-lived threads or processes is counted like any
+    other. Elsewhere, psutil's times, children's included.
+    """
+    try:
+        own = time.clock_gettime(process_clock(pid))
+        with open(f"/proc/{pid}/stat", "rb") as stat:  # read on every request: no pathlib on the way
+            fields = stat.read().rpartition(b")")[2].split()
+        children = (int(fields[13]) + int(fields[14])) / _TICKS  # cutime, cstime: fields 16 and 17
+    except (OSError, ValueError, IndexError, AttributeError):
+        try:
+            times = psutil.Process(pid).cpu_times()
+            return times.user + times.system + times.children_user + times.children_system
+        except psutil.Error:
+            return 0.0
+    return own + children
+
+
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def process_clock(pid: int) -> int:
+    """The clock id of process ``pid``'s CPU time (Linux's ``MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED)``)."""
+    return ((~pid) << 3) | 2

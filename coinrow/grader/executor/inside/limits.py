@@ -1,0 +1,63 @@
+"""Every limit an attempt's process runs under, in one place that both sides read.
+
+The executor's loop (``loop.py`` beside this file) applies the process caps as it starts
+(``cap_process``), whoever started it: ``make test``, ``compare``, ``grade``, ``interview`` or
+``watch``. The judge reads the same constants: the reply size it accepts, the C stack it starts
+the executor with, the caps a grading child sets on itself. Standard library only: the loop
+loads this file by its path, inside the sandbox.
+"""
+
+from __future__ import annotations
+
+import resource
+import sys
+
+MIN_CPU_CAP = 60.0  # CPU seconds a process of one formulation may use in all, at the least
+CPU_CAP_PER_CALL_LIMIT = 15  # ... or this many call limits, when that is more
+MEMORY_CAP = 8 << 30  # bytes of address space per process: a table too big fails as MemoryError
+OUTPUT_CAP = 256 << 20  # bytes any one file a process writes may reach
+REPLY_CAP = 256 << 20  # bytes of one reply: past it the executor is ended (a value that big is no answer)
+BIG_STACK = 1 << 30  # bytes of C stack the judge starts each executor with (RLIMIT_STACK)
+DEEP_RECURSION_CAP = 120_000  # frames that fit in BIG_STACK, with room to spare (lru_cache levels included)
+SHALLOW_RECURSION_CAP = 15_000  # frames that fit in the usual 8 MiB stack
+LINE_KEPT = 200  # characters kept of each printed line
+LINES_KEPT = 20  # lines kept of what one call prints
+TEXT_KEPT = 10_000  # characters kept of a returned string or a repr
+SENT_DEPTH = 50  # nesting of a returned value past which it is described, not sent
+SENT_ITEMS = 5_000_000  # items of a returned value past which it is described, not sent
+
+
+def cpu_cap_for(call_limit: float) -> int:
+    """Whole CPU seconds one process may use in all (RLIMIT_CPU) when each call may use ``call_limit``."""
+    return int(max(MIN_CPU_CAP, CPU_CAP_PER_CALL_LIMIT * call_limit)) + 1
+
+
+def cap_process(cpu_seconds: int) -> None:
+    """Cap this process and what it starts: ``cpu_seconds`` of CPU (a hard limit 5 s above: SIGXCPU, then
+    SIGKILL), ``MEMORY_CAP`` of address space, files up to ``OUTPUT_CAP``. A cap already lower stays."""
+    for which, soft, hard in (
+        (resource.RLIMIT_CPU, cpu_seconds, cpu_seconds + 5),
+        (resource.RLIMIT_FSIZE, OUTPUT_CAP, OUTPUT_CAP),
+        (resource.RLIMIT_AS, MEMORY_CAP, MEMORY_CAP),
+    ):
+        _, current = resource.getrlimit(which)
+        if current != resource.RLIM_INFINITY:
+            hard = min(hard, current)
+            soft = min(soft, hard)
+        resource.setrlimit(which, (soft, hard))
+
+
+def recursion_cap() -> int:
+    """The highest recursion limit an attempt may set in this process: deep when the C stack is big enough."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_STACK)
+    big = soft == resource.RLIM_INFINITY or soft >= BIG_STACK
+    return DEEP_RECURSION_CAP if big else SHALLOW_RECURSION_CAP
+
+
+class RecursionSeen:
+    """The recursion limits while the attempt ran: the one before, the highest, whether one was capped."""
+
+    def __init__(self) -> None:
+        self.original = sys.getrecursionlimit()
+        self.highest = self.original
+        self.capped = False

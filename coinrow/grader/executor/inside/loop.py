@@ -1,0 +1,292 @@
+"""The executor: the one process that runs an attempt. Standard library only: it imports nothing of coinrow.
+
+``coinrow.grader.executor.process`` starts it (inside bubblewrap where there is one) as
+``python -I -S loop.py ATTEMPT REPLY_FD FORBIDDEN PATHS CPU_CAP``, and it caps itself
+(``limits.py`` beside it) before anything else. It imports the attempt file on
+the first request, then answers requests, one JSON line each on stdin, with one JSON line
+each on ``REPLY_FD``::
+
+    {"op": "import", "functions": ["score_difference"]}
+    {"op": "call", "function": "score_difference", "args": [<value>, ...], "trace_seconds": null}
+    {"op": "time", "function": "score_difference", "args": [<value>, ...], "number": 10}
+    {"op": "fresh", "function": "score_difference", "args": [<value>, ...], "trace_seconds": null}
+
+A ``fresh`` request is a call made in a copy of the process forked for it, which ends with it: the
+attempt as it was imported, before any call, where the judge sends this process nothing else.
+
+A reply is plain data, never a pickle: ``{"ok": <value>}``, ``{"not_attempted": true}``,
+``{"raised": {...}}``, ``{"exit": <value>}``, ``{"input": true}``, ``{"recursion": {...}}``,
+``{"no_function": true}``, ``{"borrowed": "<package>"}`` or ``{"elsewhere": {...}}``, with
+``printed`` (the first lines the call printed), ``more`` (how many lines were not kept),
+``changed`` (the arguments as they were after the call, when the call changed them) and
+``peak`` (peak traced memory in bytes, of a traced call); ``{"fresh_ended": <status>}`` when the
+copy of a ``fresh`` request ended without a reply (its exit status, or minus its signal's number).
+Values (``encode``): ints as JSON numbers, or ``{"int": "<hex>"}`` past 2**53; ``{"float": "<hex>"}``;
+``{"tuple": [...]}``; lists, strings, bools and null as themselves; anything else described as
+``{"other": {"module", "name", "repr", "int"}}``.
+
+The judge reads every reply as the attempt's own words: nothing in it counts for more
+than what the attempt could have answered anyway. The CPU time of a call is read from
+outside, by the judge, and a call past its limit is killed from outside.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import gc
+import importlib
+import importlib.util
+import json
+import os
+import select
+import signal
+import sys
+import tracemalloc
+from collections.abc import Callable, Sequence
+from types import FrameType, ModuleType
+from typing import TYPE_CHECKING, Any
+
+
+def _siblings_as_package() -> None:
+    """Run by its path (``python -I -S loop.py``), this file has no package: its folder is made the private
+    package ``_executor`` so the modules beside it, which import each other relatively, can be loaded."""
+    folder = os.path.dirname(os.path.realpath(__file__))
+    spec = importlib.util.spec_from_file_location(
+        "_executor", os.path.join(folder, "__init__.py"), submodule_search_locations=[folder]
+    )
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load the executor's modules from {folder}")
+    package = importlib.util.module_from_spec(spec)
+    sys.modules["_executor"] = package
+    spec.loader.exec_module(package)
+
+
+if TYPE_CHECKING or __package__:
+    from . import limits, replies, streams
+else:
+    _siblings_as_package()
+    limits = importlib.import_module("_executor.limits")
+    replies = importlib.import_module("_executor.replies")
+    streams = importlib.import_module("_executor.streams")
+
+Reply = dict[str, Any]
+
+
+class AttemptRunner:
+    """The attempt, imported once, and every call into it (the judge's handle on this process is
+    ``coinrow.grader.executor.process.Executor``)."""
+
+    def __init__(self, attempt: str, forbidden: Sequence[str]) -> None:
+        self.attempt = os.path.realpath(attempt)
+        self.module: ModuleType | None = None
+        self.import_reply: Reply | None = None
+        self.recursion_limit: int | None = None  # the limit the file set while imported, kept for its calls
+        self.printed = streams.CapturedOutput()  # what the last call printed
+        sys.meta_path.insert(0, streams.Forbidden(forbidden))
+
+    def run(
+        self, action: Callable[[], Any], seen: limits.RecursionSeen
+    ) -> tuple[Any, streams.CapturedOutput]:
+        """Run ``action()`` with captured output (kept in ``printed``, whatever happens), no stdin and a
+        capped recursion limit."""
+        printed = self.printed = streams.CapturedOutput()
+        setter = sys.setrecursionlimit
+        cap = limits.recursion_cap()
+
+        def capped(limit: int) -> None:
+            setter(limit)  # refuses what the real one refuses
+            setter(min(limit, cap))
+            seen.highest = max(seen.highest, sys.getrecursionlimit())
+            seen.capped = seen.capped or limit > cap
+
+        if self.recursion_limit is not None:
+            capped(self.recursion_limit)
+        saved = sys.stdin, sys.stdout, sys.stderr
+        sys.stdin, sys.stdout, sys.stderr = streams.NoStdin(), printed, printed
+        sys.setrecursionlimit = capped
+        try:
+            try:
+                return action(), printed
+            finally:
+                sys.setrecursionlimit = setter
+                sys.stdin, sys.stdout, sys.stderr = saved
+                setter(seen.original)
+        finally:
+            printed.finish()
+
+    def load(self, functions: Sequence[str] = ()) -> Reply:
+        """Import the attempt once; the reply says how it went (the same reply on every later request)."""
+        if self.import_reply is not None:
+            return self.import_reply
+        seen = limits.RecursionSeen()
+        name = "_attempt_" + os.path.splitext(os.path.basename(self.attempt))[0]
+
+        def load() -> tuple[ModuleType, int]:
+            spec = importlib.util.spec_from_file_location(name, self.attempt)
+            if spec is None or spec.loader is None:
+                raise ImportError(f"cannot import {self.attempt}")
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            spec.loader.exec_module(module)
+            return module, sys.getrecursionlimit()
+
+        reply: Reply
+        try:
+            (self.module, limit), _ = self.run(load, seen)
+            if seen.highest > seen.original:
+                self.recursion_limit = limit
+            reply = {"ok": None, "elsewhere": self.defined_elsewhere(functions)}
+        except streams.Borrowed as error:
+            reply = {"borrowed": str(error)}
+        except BaseException as error:  # noqa: BLE001 - every import failure is reported
+            reply = replies.raised(error, self.attempt)
+        self.import_reply = reply
+        return reply
+
+    def defined_elsewhere(self, functions: Sequence[str]) -> dict[str, str]:
+        """The graded functions whose code is in another file than the attempt: by name, that file."""
+        found = {}
+        for name in functions:
+            code = getattr(getattr(self.module, name, None), "__code__", None)
+            where = getattr(code, "co_filename", None)
+            if isinstance(where, str) and os.path.realpath(where) != self.attempt:
+                found[name] = where
+        return found
+
+    def call(self, request: Reply) -> Reply:
+        loaded = self.load()
+        if "ok" not in loaded:
+            return loaded
+        target = getattr(self.module, str(request["function"]), None)
+        if not callable(target):
+            return {"no_function": True}
+        args = replies.from_wire(request["args"])
+        if request["op"] == "time":
+            return self.time(target, args, int(request.get("number", 1)))
+        before = copy.deepcopy(args)
+        seen = limits.RecursionSeen()
+        trace = request.get("trace_seconds")
+        reply: Reply = {}
+        self.printed = streams.CapturedOutput()
+        try:
+            if trace is not None:
+                tracemalloc.start()
+                signal.signal(signal.SIGPROF, self._trace_done)
+                signal.setitimer(signal.ITIMER_PROF, float(trace))
+            answer, _ = self.run(lambda: target(*args), seen)
+            reply = {"ok": replies.to_wire_or_described(answer)}
+        except streams.TraceDone:
+            reply = {"traced": True}
+        except NotImplementedError:
+            reply = {"not_attempted": True}
+        except RecursionError:
+            reply = {"recursion": {"original": seen.original, "highest": seen.highest,
+                                   "capped": seen.capped, "cap": limits.recursion_cap()}}  # fmt: skip
+        except SystemExit as error:
+            reply = {"exit": replies.to_wire_or_described(error.code)}
+        except streams.NoInput:
+            reply = {"input": True}
+        except streams.Borrowed as error:
+            reply = {"borrowed": str(error)}
+        except BaseException as error:  # noqa: BLE001 - every error of the attempt's is reported
+            reply = replies.raised(error, self.attempt)
+        finally:
+            if trace is not None:
+                signal.setitimer(signal.ITIMER_PROF, 0)
+                reply["peak"] = tracemalloc.get_traced_memory()[1]
+                tracemalloc.stop()
+        reply["printed"], reply["more"] = self.printed.lines, self.printed.more
+        if args != before:
+            reply["changed"] = replies.to_wire_or_described(args)
+        return reply
+
+    def fresh(self, request: Reply) -> Reply:
+        """``call`` in a copy of this process forked for it, which replies through a pipe and ends: the
+        copy holds the attempt as this process has it, never called when only these are asked for."""
+        self.load()
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the copy: never returns
+            try:
+                os.close(read_end)
+                with os.fdopen(write_end, "w", encoding="utf-8") as out:
+                    out.write(json.dumps(self.call({**request, "op": "call"})))
+            finally:
+                os._exit(0)
+        os.close(write_end)
+        text, status = self._relayed(read_end, pid)
+        try:
+            reply = json.loads(text)
+        except (ValueError, RecursionError):
+            reply = None
+        return reply if isinstance(reply, dict) else {"fresh_ended": os.waitstatus_to_exitcode(status)}
+
+    @staticmethod
+    def _relayed(read_end: int, pid: int) -> tuple[str, int]:
+        """What the copy ``pid`` wrote to the pipe, read until the copy has ended (a process it started
+        may hold the pipe open for ever), and the copy's wait status."""
+        chunks: list[bytes] = []
+        status, closed = None, False
+        while status is None:
+            if not closed and select.select([read_end], [], [], 0.05)[0]:
+                chunk = os.read(read_end, 1 << 20)
+                chunks.append(chunk)
+                closed = not chunk
+                continue
+            ended, code = os.waitpid(pid, 0 if closed else os.WNOHANG)
+            if ended:
+                status = code
+        os.set_blocking(read_end, False)
+        with contextlib.suppress(BlockingIOError):
+            while not closed and (chunk := os.read(read_end, 1 << 20)):  # written just before it ended
+                chunks.append(chunk)
+        os.close(read_end)
+        return b"".join(chunks).decode("utf-8", errors="replace"), status
+
+    @staticmethod
+    def _trace_done(signum: int, frame: FrameType | None) -> None:
+        raise streams.TraceDone
+
+    def time(self, target: Callable[..., Any], args: list[Any], number: int) -> Reply:
+        """Call ``target`` ``number`` times, each on a fresh copy of the arguments; the judge times it.
+        The reply holds the last call's answer: the judge checks it too, as an attempt may answer a timed
+        call otherwise than a plain one."""
+        copies = [copy.deepcopy(args) for _ in range(number)]
+        gc.collect()  # as timeit does: garbage from before is not this call's, and no collection runs in it
+        gc.disable()
+        try:
+            answers, _ = self.run(lambda: [target(*each) for each in copies], limits.RecursionSeen())
+        except BaseException as error:  # noqa: BLE001 - a timed call that fails is reported as it is
+            return replies.raised(error, self.attempt)
+        finally:
+            gc.enable()
+        return {"ok": replies.to_wire_or_described(answers[-1] if answers else None)}
+
+
+def serve(attempt: str, forbidden: Sequence[str], reply_fd: int, paths: Sequence[str], cpu_cap: int) -> None:
+    """Answer requests from stdin on ``reply_fd`` until stdin closes; ``paths`` join ``sys.path``; the
+    process is capped first (``limits.cap_process``: ``cpu_cap`` CPU seconds in all, memory, file size)."""
+    limits.cap_process(cpu_cap)
+    sys.set_int_max_str_digits(0)
+    sys.path.extend(paths)
+    replies = os.fdopen(os.dup(reply_fd), "w", encoding="utf-8")
+    os.close(reply_fd)
+    requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
+    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+    runner = AttemptRunner(attempt, forbidden)
+    for line in requests:
+        request = json.loads(line)
+        if request["op"] == "import":
+            reply = runner.load(request.get("functions", ()))
+        elif request["op"] == "fresh":
+            reply = runner.fresh(request)
+        else:
+            reply = runner.call(request)
+        replies.write(json.dumps(reply) + "\n")
+        replies.flush()
+
+
+if __name__ == "__main__":  # loop.py ATTEMPT REPLY_FD FORBIDDEN,NAMES PATH:PATH CPU_CAP
+    attempt_file, fd, names, extra_paths, cap = sys.argv[1:6]
+    serve(attempt_file, names.split(",") if names else [], int(fd), extra_paths.split(os.pathsep), int(cap))

@@ -1,0 +1,299 @@
+"""The judge's side of the executor: start the process that runs an attempt, send it calls, time and end them.
+
+The attempt runs in a process of its own (``coinrow/grader/executor/inside/loop.py``, standard library
+only), inside bubblewrap where it is installed (``coinrow.grader.executor.sandbox``); the judge, which holds
+the checks, the oracle and the records, never imports or runs the attempt. A call's CPU time is
+read from outside, from the executor's process tree, and a call past its limit (or waiting
+without computing) is killed, never asked to stop; the next call starts a fresh executor.
+What comes back is plain data (``coinrow.grader.executor.wire``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import selectors
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from coinrow.game.settings import CALL_LIMIT
+from coinrow.grader.executor.accounting import cpu_seconds, resident_kib
+from coinrow.grader.executor.inside.limits import REPLY_CAP, cpu_cap_for
+from coinrow.grader.executor.processes import kill, tree
+from coinrow.grader.executor.sandbox import Jail, jail_command
+from coinrow.grader.executor.stack import raise_stack_limit
+from coinrow.grader.executor.time_limit import STALL_SHARE, demand
+from coinrow.grader.executor.wire import encode
+
+LOOP = Path(__file__).resolve().parent / "inside" / "loop.py"
+POLL = 0.02  # seconds between looks at a running call's CPU time
+TREE_EVERY = 0.2  # seconds between looks for processes a running call started (a walk of every process)
+STARTUP_CPU = 2.0  # CPU seconds an import may take beyond the call limit: the interpreter starts, NumPy loads
+QUIET = 0.04  # seconds the process tree must not compute for to count as settled (``Executor.settle``)
+SETTLE_AT_MOST = 2.0  # seconds ``Executor.settle`` waits for that at most
+
+
+@dataclass
+class Outcome:
+    """How one request ended: the reply, or why there was none, and the CPU seconds it took."""
+
+    reply: dict[str, Any] | None  # None: ended by the judge (``ended``) or broke (``broken``)
+    cpu: float  # CPU seconds of the executor's process tree during the request
+    ended: str | None = None  # "cpu" (past its limit) or "waiting" (waited past its limit)
+    broken: str | None = None  # the executor died, or answered what is no reply
+    status: int | None = None  # how a process that died ended: an exit status, or minus a signal's number
+
+
+def _identity(folder: Path) -> tuple[int, int] | None:
+    """A folder's device and inode numbers: the same while it is the same folder; None if there is none."""
+    try:
+        found = os.stat(folder)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+@dataclass
+class Executor:
+    """One attempt file's executor process; started on the first request, again after one it ended.
+
+    Args:
+        attempt: the attempt's file (``<folder>/<slug>/<slug>.py``).
+        jail: how to seal it (``coinrow.grader.executor.sandbox.find_jail``); None runs it unsealed.
+        forbidden: top-level packages the attempt may not import (the grader's own, the references).
+        cpu_cap: CPU seconds the process may use in all (``inside/limits.py``'s ``cpu_cap_for``), a backstop
+            to the per-call limit the judge enforces from outside.
+    """
+
+    attempt: Path
+    jail: Jail | None
+    forbidden: tuple[str, ...] = ()
+    cpu_cap: int = cpu_cap_for(CALL_LIMIT)
+    process: subprocess.Popen[bytes] | None = None
+    _buffer: bytearray = field(default_factory=bytearray)
+    _scanned: int = 0  # bytes of the buffer already looked at for the end of a line
+    _reply_fd: int = -1
+    _eof: bool = False
+    started: int = 0  # how many executors were started for this attempt
+    _pids: tuple[int, ...] = ()  # the executor's process tree, as last looked up
+    _resident_at_reset: dict[int, int] = field(default_factory=dict)  # KiB by pid (``reset_peak_memory``)
+    _settled: bool = False  # ``settle`` was called since the process started
+    _bound: tuple[int, int] | None = None  # the attempt's folder as it was when the process started
+
+    def start(self) -> None:
+        """Start the executor's process: its interpreter starts, then waits for the first request."""
+        raise_stack_limit()  # the executor's C stack is the one in force when it starts
+        self._bound = _identity(self.attempt.parent)
+        reply_read, reply_write = os.pipe()
+        command = jail_command(self.jail, self.attempt, LOOP, self.forbidden, reply_write, self.cpu_cap)
+        self.process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            pass_fds=(reply_write,),
+            close_fds=True,
+            start_new_session=True,
+            env=command_env(),
+        )
+        os.close(reply_write)
+        self._reply_fd = reply_read
+        self._pids = (self.process.pid,)
+        os.set_blocking(reply_read, False)
+        self._buffer, self._scanned = bytearray(), 0
+        self._settled = False
+        self.started += 1
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def folder_replaced(self) -> bool:
+        """True when the attempt's folder is no longer the one there was as the process started (deleted,
+        or moved and made anew): a sandbox binds the folder it found, and would import the old file."""
+        return _identity(self.attempt.parent) != self._bound
+
+    def request(self, data: dict[str, Any], cpu_limit: float, wait_limit: float) -> Outcome:
+        """Send one request; wait for its reply while the executor computes within ``cpu_limit`` CPU
+        seconds and does not wait (use under 5% of a core) for ``wait_limit`` seconds in a row."""
+        if not self.alive():
+            self.start()
+        assert self.process is not None
+        assert self.process.stdin is not None
+        root = self.process.pid
+        start_cpu = self._cpu()
+        try:
+            self.process.stdin.write((json.dumps(data) + "\n").encode())
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            return self._broke("the executor ended before it was asked", start_cpu)
+        selector = selectors.DefaultSelector()
+        selector.register(self._reply_fd, selectors.EVENT_READ)
+        # waiting is counted from the first poll a call does not answer within (most answer sooner)
+        last_wall, last_demand, stalled = time.monotonic(), -1.0, 0.0
+        tree_looked = last_wall
+        try:
+            while True:
+                line = self._line()
+                if line is not None:
+                    used = self._cpu() - start_cpu
+                    if len(self._pids) == 1:  # the first reply: the process that runs the loop exists now
+                        self._pids = tuple(p.pid for p in tree(root))
+                    return self._parse(line, used)
+                if self._eof:
+                    return self._broke("the executor ended without a reply", self._cpu() - start_cpu)
+                if selector.select(POLL):
+                    continue  # a reply (or its end) has come: read it before any look at the clock
+                now = time.monotonic()
+                if last_demand < 0:
+                    last_wall, last_demand = now, self._demand()
+                    continue
+                if now - tree_looked >= TREE_EVERY:
+                    self._pids = tuple(p.pid for p in tree(root))  # what the call started counts too
+                    tree_looked = now
+                used = self._cpu() - start_cpu
+                if used > cpu_limit:
+                    return self._end("cpu", used)
+                wanted = self._demand()
+                if wanted - last_demand < STALL_SHARE * (now - last_wall):
+                    stalled += now - last_wall
+                else:
+                    stalled = 0.0
+                last_wall, last_demand = now, wanted
+                if stalled > wait_limit:
+                    return self._end("waiting", used)
+        finally:
+            selector.close()
+
+    def _line(self) -> bytes | None:
+        """The next whole reply line, if one has arrived (each byte read is looked at once: a reply of
+        hundreds of MiB costs its length, not its length squared)."""
+        while (end := self._buffer.find(b"\n", self._scanned)) < 0:
+            self._scanned = len(self._buffer)
+            try:
+                chunk = os.read(self._reply_fd, 1 << 20)
+            except BlockingIOError:
+                return None
+            if not chunk:
+                self._eof = True
+                return None
+            self._buffer += chunk
+            if len(self._buffer) > REPLY_CAP:
+                self._eof = True
+                return None
+        line = bytes(self._buffer[:end])
+        del self._buffer[: end + 1]
+        self._scanned = 0
+        return line
+
+    def _parse(self, line: bytes, used: float) -> Outcome:
+        try:
+            reply = json.loads(line)
+        except (ValueError, RecursionError):  # nested past the parser's depth: no reply either
+            return self._broke("the executor answered what is no reply", used)
+        if not isinstance(reply, dict):
+            return self._broke("the executor answered what is no reply", used)
+        if "fresh_ended" in reply:  # a ``fresh`` call's copy ended without a reply; this process lives on
+            status = reply["fresh_ended"]
+            ended = "the copy of the executor ended without a reply"
+            return Outcome(None, used, broken=ended, status=status if type(status) is int else None)
+        return Outcome(reply, used)
+
+    def settle(self, at_most: float = SETTLE_AT_MOST) -> None:
+        """Once per executor process: wait, up to ``at_most`` seconds, until no process of the executor
+        computes for ``QUIET`` seconds in a row (each uses under 5% of a core, demand read as for a
+        waiting call).
+
+        A process the attempt started as it was imported, an interpreter say, may still be starting: its
+        growth would be counted in the next traced call's memory (an interpreter grows by about 9 MiB).
+        A tree still computing at ``at_most`` is waited for no longer: what it does then counts.
+        """
+        if self._settled or not self.alive():
+            return
+        self._settled = True
+        assert self.process is not None
+        started = last_wall = time.monotonic()
+        self._pids = tuple(p.pid for p in tree(self.process.pid))
+        last_demand, quiet_since = self._demand(), started
+        while True:
+            time.sleep(POLL)
+            now = time.monotonic()
+            self._pids = tuple(p.pid for p in tree(self.process.pid))  # a starting process may start more
+            wanted = self._demand()
+            if wanted - last_demand >= STALL_SHARE * (now - last_wall):
+                quiet_since = now
+            elif now - quiet_since >= QUIET:
+                return
+            if now - started >= at_most:
+                return
+            last_wall, last_demand = now, wanted
+
+    def reset_peak_memory(self) -> None:
+        """Start a new peak of resident memory for every process of the executor (``peak_memory``)."""
+        self._resident_at_reset = {pid: resident_kib(pid, "VmRSS") for pid in self._pids}
+        for pid in self._pids:
+            with contextlib.suppress(OSError), open(f"/proc/{pid}/clear_refs", "w") as refs:
+                refs.write("5")  # the kernel's "reset the peak resident set size"
+
+    def peak_memory(self) -> int:
+        """Bytes the largest process of the executor grew by, at its peak, since ``reset_peak_memory``:
+        read by the kernel, out of the attempt's reach (0 where /proc does not tell)."""
+        grown = [resident_kib(pid, "VmHWM") - before for pid, before in self._resident_at_reset.items()]
+        return max([0, *grown]) * 1024
+
+    def _cpu(self) -> float:
+        """CPU seconds of the executor's tree as last looked up (looked up again while a call runs long)."""
+        return sum(cpu_seconds(pid) for pid in self._pids)
+
+    def _demand(self) -> float:
+        return sum(demand(pid) for pid in self._pids)
+
+    def _end(self, why: str, used: float) -> Outcome:
+        self.close()
+        return Outcome(None, used, ended=why)
+
+    def _broke(self, why: str, used: float) -> Outcome:
+        status = None
+        if self.process is not None and self._eof:  # its replies ended: how did the process end?
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                status = self.process.wait(timeout=2)
+            if status is not None and self.jail is not None and status > 128:
+                status = 128 - status  # bubblewrap passes a signal's end on as 128 + its number
+        self.close()
+        return Outcome(None, used, broken=why, status=status)
+
+    def close(self) -> None:
+        """End the executor and everything it started."""
+        if self.process is None:
+            return
+        kill(tree(self.process.pid))
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=5)
+        if self.process.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()
+        if self._reply_fd >= 0:
+            os.close(self._reply_fd)
+            self._reply_fd = -1
+        self.process, self._eof = None, False
+
+
+def command_env() -> dict[str, str]:
+    """The executor's environment: nothing of the judge's but what Python needs to start."""
+    keep = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/tmp", "PYTHONHASHSEED": "0"}
+    return keep
+
+
+def call_request(
+    function: str, args: tuple[object, ...], trace_seconds: float | None = None
+) -> dict[str, Any]:
+    """The request that calls ``function(*args)``."""
+    return {
+        "op": "call",
+        "function": function,
+        "args": [encode(a) for a in args],
+        "trace_seconds": trace_seconds,
+    }

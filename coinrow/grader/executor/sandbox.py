@@ -1,0 +1,158 @@
+"""The OS sandbox an executor runs in: bubblewrap, where it is installed and works, else none.
+
+In the jail the executor sees, read-only, only the Python runtime (the interpreter's
+prefix, the packages' folder, ``/usr``) and the attempt's own folder; ``/tmp`` is a
+private, empty tmpfs; it has no network, its own PID namespace (it cannot see or signal
+the judge, the driver or any other process), no capabilities, and it ends when its
+parent does. The CPU, memory and file-size limits of the grading child are inherited.
+Without bubblewrap (macOS, a container without user namespaces) the executor still
+runs apart from the judge, with the same limits, and the summary says the run was not
+sandboxed.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from dataclasses import dataclass
+from pathlib import Path
+
+ATTEMPT_ROOT = "/attempt"  # where the attempt's folder appears inside the jail
+LOOP_FOLDER = "/executor"  # where the executor's loop and the modules beside it appear inside the jail
+LOOP_PATH = f"{LOOP_FOLDER}/loop.py"
+UNSANDBOXED_VARIABLE = "COINROW_UNSANDBOXED"  # set to 1: run unsealed even where bubblewrap works
+
+
+@dataclass(frozen=True)
+class Jail:
+    """A working bubblewrap: its executable."""
+
+    bwrap: str
+
+
+def interpreter() -> str:
+    """The real interpreter behind ``sys.executable`` (a virtual environment's is a link to it)."""
+    return os.path.realpath(getattr(sys, "_base_executable", None) or sys.executable)
+
+
+def package_paths() -> list[str]:
+    """The folders the executor adds to ``sys.path``: this environment's packages (NumPy among them)."""
+    paths = sysconfig.get_paths()
+    return list(dict.fromkeys([paths["purelib"], paths["platlib"]]))
+
+
+def _read_only(paths: list[str]) -> list[str]:
+    args: list[str] = []
+    for path in dict.fromkeys(paths):
+        if os.path.exists(path):
+            args += ["--ro-bind", path, path]
+    return args
+
+
+def _root_links() -> list[str]:
+    """``/bin``, ``/lib``, ``/lib64`` and ``/sbin`` as the host has them: links into ``/usr``, or bound."""
+    args: list[str] = []
+    for name in ("bin", "lib", "lib64", "sbin"):
+        path = Path("/") / name
+        if path.is_symlink():
+            args += ["--symlink", os.readlink(path), str(path)]
+        elif path.is_dir():
+            args += ["--ro-bind", str(path), str(path)]
+    return args
+
+
+def bwrap_args(jail: Jail, attempt: Path, loop: Path) -> list[str]:
+    """bubblewrap's options for an executor of ``attempt`` running ``loop``."""
+    runtime = [sys.base_prefix, os.path.dirname(interpreter()), *package_paths()]
+    return [
+        jail.bwrap,
+        # the private /tmp first: a runtime or an attempt that lives below /tmp is bound over it, not hidden
+        "--tmpfs",
+        "/tmp",
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
+        "--ro-bind",
+        "/usr",
+        "/usr",
+        *_root_links(),
+        *_read_only(runtime),
+        "--ro-bind",
+        str(attempt.parent.resolve()),
+        f"{ATTEMPT_ROOT}/{attempt.parent.name}",
+        "--ro-bind",
+        str(loop.parent),
+        LOOP_FOLDER,
+        "--chdir",
+        f"{ATTEMPT_ROOT}/{attempt.parent.name}",
+        "--unshare-all",
+        "--cap-drop",
+        "ALL",
+        "--die-with-parent",
+        "--new-session",
+        "--clearenv",
+        "--setenv",
+        "PATH",
+        "/usr/bin:/bin",
+        "--setenv",
+        "HOME",
+        "/tmp",
+        "--setenv",
+        "LANG",
+        "C.UTF-8",
+        "--",
+    ]
+
+
+def jail_command(
+    jail: Jail | None, attempt: Path, loop: Path, forbidden: tuple[str, ...], reply_fd: int, cpu_cap: int
+) -> list[str]:
+    """The command that starts an executor of ``attempt``: sealed in ``jail``, or plain where it is None.
+
+    ``-I -S``: the executor reads no environment variable, no user folder and no ``.pth`` file (an
+    editable install of the grader among them); it adds only the packages' folders to ``sys.path``.
+    """
+    inside_attempt = attempt.resolve()
+    inside_loop = str(loop)
+    prefix: list[str] = []
+    if jail is not None:
+        prefix = bwrap_args(jail, attempt, loop)
+        inside_attempt = Path(ATTEMPT_ROOT) / attempt.parent.name / attempt.name
+        inside_loop = LOOP_PATH
+    return [
+        *prefix,
+        interpreter(),
+        "-I",
+        "-S",
+        "-B",
+        inside_loop,
+        str(inside_attempt),
+        str(reply_fd),
+        ",".join(forbidden),
+        os.pathsep.join(package_paths()),
+        str(cpu_cap),
+    ]
+
+
+@functools.cache
+def find_jail() -> tuple[Jail | None, str]:
+    """bubblewrap if it is installed and starts a process here; else None and why not, in a few words."""
+    if os.environ.get(UNSANDBOXED_VARIABLE) == "1":
+        return None, f"{UNSANDBOXED_VARIABLE}=1"
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        return None, "bubblewrap (bwrap) is not installed"
+    probe = [bwrap, "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent", "--", "true"]
+    try:
+        done = subprocess.run(probe, capture_output=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return None, f"bubblewrap does not start: {error}"
+    if done.returncode != 0:
+        said = done.stderr.decode(errors="replace").strip().splitlines()
+        return None, f"bubblewrap does not work here: {said[-1] if said else f'exit {done.returncode}'}"
+    return Jail(bwrap), ""

@@ -1,0 +1,93 @@
+"""A kata graded alone, with a core to spare: its growth check starts ahead, beside the rest of its suite.
+
+The growth check (``coinrow.grader.growth.check.GrowthCheck``) calls in executors of its own,
+so its first step, ``measure`` (the time ladder climbed, its largest value checked, the
+memory traced), can run in a thread of the judge while the suite's other checks call the
+attempt's main executor: the two executors compute on two cores at once. Its test runs
+last, alone, and takes the second step there: ``judge``, which times the deciding sizes
+again, in turn, unless the first timings showed the task's order plainly.
+
+Work beside a timing can slow it (two processes share the memory and its caches), never
+speed it up: the fastest of a size's timings, one of them taken alone, is as good as when
+the whole check runs alone. A first timing taken beside other work is kept without a second
+look only when it shows the order plainly (``complexity._plain``): up to 2^(k + ``SURELY_WITHIN``)
+per doubling, which to hide a higher order would need the smaller size alone slowed by ×1.8 or more (work
+beside it slowed a size by ×1.3 at most here). Where the first step failed on a timing (a
+call ran out of time, or a timing bounded by a time-out decides), the whole check is made
+again, alone.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from coinrow.grader.growth.check import GrowthCheck, Measured, Timings, check_growth
+from coinrow.grader.judge.failures import FailureKind, WrongAnswer
+from coinrow.grader.judge.verdict import Grader
+
+TIMING_KINDS: frozenset[FailureKind] = frozenset({"growth", "too-slow", "not-run"})
+
+
+class GrowthAhead:
+    """``GrowthCheck(template, slug)`` in a thread of its own, started at once: it measures, then waits
+    for ``result`` to have it judge.
+
+    Every executor of the check is started, used and ended in that one thread: bubblewrap's
+    ``--die-with-parent`` ends a process when the thread that started it ends, not its process.
+
+    Args:
+        template: a grader whose folder, call limit and diagnosis the check's own graders copy.
+        slug: the kata.
+    """
+
+    def __init__(self, template: Grader, slug: str) -> None:
+        self.slug = slug
+        self._template = template
+        self._judge_now = threading.Event()
+        self._wanted = False  # set with the event: judge (True), or only end (False)
+        self._outcome: Measured | BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name=slug, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        check = GrowthCheck(self._template, self.slug)
+        try:
+            try:
+                first: Timings | BaseException = check.measure()
+            except BaseException as error:  # noqa: BLE001 - judged below, when the test asks
+                first = error
+            self._judge_now.wait()
+            if not self._wanted:
+                return
+            if isinstance(first, Timings) and not any(p.timed_out for p in first.points):
+                self._outcome = check.judge(first)
+            elif isinstance(first, WrongAnswer) and first.kind not in TIMING_KINDS:
+                self._outcome = first
+            else:
+                check.close()
+                self._outcome = check_growth(self._template, self.slug)
+        except BaseException as error:  # noqa: BLE001 - handed to the test that waits for it
+            self._outcome = error
+        finally:
+            check.close()
+
+    def result(self) -> Measured:
+        """Have the check judged, alone (the rest of the suite has run): what ``check_growth`` would
+        return. A failure the first step met on a timing is met again alone, or not.
+
+        Raises:
+            WrongAnswer, NotAttempted: as ``check_growth``.
+        """
+        self._wanted = True
+        self._judge_now.set()
+        self._thread.join()
+        outcome = self._outcome
+        if isinstance(outcome, BaseException):
+            raise outcome
+        assert outcome is not None  # the thread sets one or the other
+        return outcome
+
+    def end(self) -> None:
+        """End the check if its test did not judge it (the run was cut short), and wait for the thread."""
+        self._judge_now.set()
+        self._thread.join()

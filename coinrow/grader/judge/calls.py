@@ -1,0 +1,297 @@
+"""Calling the code under test: every call into learner code goes through ``Caller``.
+
+The attempt runs in an executor of its own (``coinrow.grader.executor.process``), never in this
+process: each call's CPU time is read and bounded from outside, so it never hangs.
+``NotImplementedError`` becomes ``NotAttempted``; every other problem (a crash, a
+time-out, a recursion too deep, a call to ``sys.exit``, an executor that died, borrowed
+code) becomes a ``WrongAnswer`` whose message names the call and the row. Judging what
+a call returns is ``coinrow.grader.judge.verdict``'s job.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from coinrow.game.registry import by_slug, source_file
+from coinrow.game.settings import CALL_LIMIT
+from coinrow.game.shown import show_call
+from coinrow.grader.executor.inside.limits import cpu_cap_for
+from coinrow.grader.executor.process import STARTUP_CPU, Executor, Outcome, call_request
+from coinrow.grader.executor.provenance import FORBIDDEN_PACKAGES
+from coinrow.grader.executor.sandbox import find_jail
+from coinrow.grader.executor.time_limit import CallTimeout, waiting_limit
+from coinrow.grader.executor.wire import decode, encode
+from coinrow.grader.growth.too_slow import growth_before
+from coinrow.grader.judge import replies
+from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.messages import calls as messages
+
+# A traced call's process may grow by tracemalloc's own records (about as much again as it traces, for
+# small blocks), by what the allocator keeps of memory freed during the call (a dict's old table as it
+# grows) and a few MiB: an interval memo of tuples, O(n^2) at n = 1000, grew by 3.6 times its traced peak.
+# One that grew beyond this hid its memory from tracing (tracing stopped: its traced peak is near 0).
+UNTRACED_SLACK, UNTRACED_ALLOWANCE = 6, 8 * 2**20
+TRACE_GRACE = 1.0  # CPU seconds a traced call is given beyond its own cut-off
+
+
+@dataclass
+class Caller:
+    """Calls the formulations found in ``impl_dir``, each attempt in an executor of its own, under a limit.
+
+    The attempt never runs in this process: each formulation's file is imported and
+    called in its executor (``coinrow.grader.executor.process``), sealed where bubblewrap works,
+    and every reply is plain data. A call's CPU time is read from outside; one past
+    ``call_limit`` is killed. Once a formulation has run out of time on a row of n coins,
+    later calls on rows at least that long fail at once instead of waiting again.
+    """
+
+    impl_dir: Path
+    call_limit: float = CALL_LIMIT
+    _executors: dict[str, Executor | WrongAnswer] = field(default_factory=dict)  # shared by a prober
+    _too_slow_at: dict[str, int] = field(default_factory=dict)
+    last_cpu: float = 0.0  # CPU seconds the last call took in its executor, read from outside
+    last_trace_cut: bool = False  # the last traced call was cut off before it returned
+    _last_timed: Any = None  # the answer of the last timed call, as it came over the wire
+    _spares: dict[str, Executor] = field(default_factory=dict)  # started, not yet imported (``start_spare``)
+    forks_each_call: bool = False  # each call in a copy of the executor as imported (``call_fresh``)
+    _zygotes: dict[str, Caller] = field(default_factory=dict)  # by slug: the callers ``call_fresh`` uses
+    _closed: bool = False  # ``close`` was called: what runs later is ended at once
+
+    def executor(self, slug: str) -> Executor:
+        """The attempt's executor, its file imported; import problems are reported as a ``WrongAnswer``."""
+        if slug not in self._executors:
+            self._executors[slug] = self._import(slug)
+        loaded = self._executors[slug]
+        if isinstance(loaded, WrongAnswer):
+            raise loaded
+        return loaded
+
+    def _import(self, slug: str) -> Executor | WrongAnswer:
+        """The attempt's executor with its file imported, or the failure that says why it is not graded.
+
+        The recursion limit the file sets while it is imported stays in force for its calls (the
+        executor keeps it).
+        """
+        path = source_file(self.impl_dir, slug)
+        refused = replies.not_gradable(slug, path, self.impl_dir)
+        if refused is not None:
+            return refused
+        executor = self._spares.pop(slug, None) or Executor(
+            path, find_jail()[0], tuple(FORBIDDEN_PACKAGES), cpu_cap_for(self.call_limit)
+        )
+        if executor.folder_replaced():  # started ahead, before the folder was made anew: start it again
+            executor.close()
+        functions = list(by_slug(slug).functions)
+        limit = self.call_limit + STARTUP_CPU
+        outcome = executor.request({"op": "import", "functions": functions}, limit, waiting_limit(limit))
+        failure = replies.import_failure(slug, outcome, path)
+        if failure is not None:
+            executor.close()
+            return failure
+        return executor
+
+    def call(self, slug: str, function: str, row: Sequence[int], *extra: object) -> Any:
+        """Call ``function(row, *extra)`` from the attempt at ``slug``, in its executor.
+
+        A list ``row`` the call changed is changed here the same way, so a check can see it.
+
+        Raises:
+            NotAttempted: the function raises ``NotImplementedError``.
+            WrongAnswer: it raised, ran out of time, went too deep, or is not the learner's own code.
+        """
+        reply, call_text = self._request(slug, function, row, extra, None)
+        changed = reply.get("changed")
+        if changed is not None and isinstance(row, list):
+            after = decode(changed)
+            if isinstance(after, list) and after and isinstance(after[0], list):
+                row[:] = after[0]
+        return replies.decoded_answer(slug, row, reply["ok"], call_text)
+
+    def timed_answer(self, slug: str, function: str, row: Sequence[int]) -> Any:
+        """What the last timed call (``time_calls`` of ``function(row)``) returned: checked like a call's
+        answer, without calling again.
+
+        Raises:
+            WrongAnswer: the answer cannot be read.
+        """
+        return replies.decoded_answer(slug, row, self._last_timed, show_call(function, row))
+
+    def call_fresh(self, slug: str, function: str, row: Sequence[int]) -> Any:
+        """``call`` on the attempt as freshly imported: in a copy of an executor that imported it and is
+        never called itself (a zygote, one per attempt), forked for this call and ended with it. A copy
+        costs a fork, not an interpreter's start and an import.
+
+        Raises:
+            NotAttempted, WrongAnswer: as ``call``.
+        """
+        zygote = self._zygotes.get(slug) or Caller(self.impl_dir, self.call_limit, forks_each_call=True)
+        if self._closed:  # asked after ``close`` (a failure explained as it is reported): ended with the call
+            try:
+                return zygote.call(slug, function, row)
+            finally:
+                zygote.close()
+        self._zygotes[slug] = zygote
+        return zygote.call(slug, function, row)
+
+    def start_spare(self, slug: str) -> None:
+        """Start the process a ``fresh_executor`` will be, without waiting for it: its interpreter
+        starts while the attempt's current executor works (nothing of the attempt runs until then)."""
+        if slug not in self._spares:
+            spare = Executor(
+                source_file(self.impl_dir, slug),
+                find_jail()[0],
+                tuple(FORBIDDEN_PACKAGES),
+                cpu_cap_for(self.call_limit),
+            )
+            spare.start()
+            self._spares[slug] = spare
+
+    def fresh_executor(self, slug: str) -> None:
+        """End the attempt's executor, so the next call imports it anew in a process of its own (whose
+        memory holds nothing an earlier call freed): the spare one if it was started."""
+        loaded = self._executors.pop(slug, None)
+        if isinstance(loaded, Executor):
+            loaded.close()
+        elif loaded is not None:
+            self._executors[slug] = loaded  # a failure to import stays what it is
+
+    def settle(self, slug: str) -> None:
+        """Import the attempt at ``slug`` if it is not, then let its executor settle (``Executor.settle``):
+        what the attempt started at import and is still starting is not counted in the next calls.
+
+        Raises:
+            WrongAnswer: the attempt does not import.
+        """
+        self.executor(slug).settle()
+
+    def traced_peak(self, slug: str, function: str, row: Sequence[int], seconds: float) -> int:
+        """Peak bytes ``tracemalloc`` traces while ``function(row)`` runs for up to ``seconds`` of CPU.
+
+        The figure comes from the attempt's own process, so the judge also reads the process's peak
+        resident memory from the kernel: a call that took far more than it let tracing see (tracing
+        stopped, memory taken around the allocator) fails instead of passing for frugal. The first
+        traced call in an executor waits until its processes stop computing (``Executor.settle``).
+
+        Raises:
+            NotAttempted, WrongAnswer: as ``call``; a traced figure the kernel's contradicts.
+        """
+        executor = self.executor(slug)
+        executor.settle()  # a process the attempt started at import may still be starting
+        executor.reset_peak_memory()
+        reply, call_text = self._request(slug, function, row, (), seconds)
+        traced, resident = int(reply.get("peak", 0)), executor.peak_memory()
+        if resident > UNTRACED_SLACK * traced + UNTRACED_ALLOWANCE:
+            message = messages.memory_hidden(slug, call_text, traced, resident)
+            raise WrongAnswer(slug, row, message, kind="growth")
+        return traced
+
+    def subject(self, slug: str, function: str, row: Sequence[int]) -> Executed:
+        """``function(row)`` of the attempt at ``slug`` as a timing subject (``growth.timing``'s rule)."""
+        return Executed(self, slug, function, row)
+
+    def time_calls(self, slug: str, function: str, row: Sequence[int], number: int, limit: float) -> float:
+        """CPU seconds ``number`` calls of ``function(row)`` took in the executor, each on a fresh copy.
+
+        Raises:
+            CallTimeout: they took more than ``limit`` CPU seconds in all.
+            NotAttempted, WrongAnswer: as ``call``.
+        """
+        executor = self.executor(slug)
+        request = {"op": "time", "function": function, "args": [encode(row)], "number": number}
+        outcome = executor.request(request, limit, waiting_limit(limit))
+        if outcome.ended:
+            raise CallTimeout(outcome.ended == "waiting")
+        if outcome.reply is None or "ok" not in outcome.reply:
+            self._reply_or_raise(slug, function, row, (), outcome)
+        self._last_timed = outcome.reply["ok"] if outcome.reply else None
+        return outcome.cpu
+
+    def _request(
+        self, slug: str, function: str, row: Sequence[int], extra: tuple[object, ...], trace: float | None
+    ) -> tuple[dict[str, Any], str]:
+        call_text = show_call(function, row, *extra)
+        slow_n = self._too_slow_at.get(slug)
+        if slow_n is not None and len(row) >= slow_n:
+            raise WrongAnswer(slug, row, messages.already_too_slow(slug, call_text, slow_n), ran=False)
+        executor = self.executor(slug)
+        request = call_request(function, (row, *extra), trace)
+        if self.forks_each_call:
+            request["op"] = "fresh"
+        # a traced call ends itself after ``trace`` seconds (tracing slows it down): the limit leaves room
+        limit = self.call_limit if trace is None else max(self.call_limit, trace + TRACE_GRACE)
+        outcome = executor.request(request, limit, waiting_limit(limit))
+        self.last_cpu = outcome.cpu
+        reply = self._reply_or_raise(slug, function, row, extra, outcome)
+        self.last_trace_cut = "traced" in reply
+        return reply, call_text
+
+    def _reply_or_raise(
+        self, slug: str, function: str, row: Sequence[int], extra: tuple[object, ...], outcome: Outcome
+    ) -> dict[str, Any]:
+        """The reply of a call that answered; every other ending raised as the failure it is."""
+        call_text = show_call(function, row, *extra)
+        reply = outcome.reply
+        if reply is None and outcome.ended:
+            slow_n = self._too_slow_at.get(slug)
+            self._too_slow_at[slug] = min(len(row), slow_n or len(row))
+            needs = by_slug(slug).time
+            waited = waiting_limit(self.call_limit) if outcome.ended == "waiting" else None
+            message = messages.too_slow_message(
+                slug, call_text, len(row), self.call_limit, waited, str(needs), needs.at_most_linear
+            )
+            measure = waited is None and not extra and len(row) > messages.SMALL_ROW
+            explain = (lambda: self._growth_before(slug, function, row)) if measure else None
+            raise WrongAnswer(slug, row, message, kind="too-slow", explain=explain)
+        if reply is None:
+            message = messages.process_ended(
+                slug, call_text, replies.how_it_ended(outcome)
+            ) + replies.empty_row_note(slug, row)
+            raise WrongAnswer(slug, row, message, kind="exception")
+        if "ok" in reply or "traced" in reply:
+            return reply
+        if "borrowed" in reply:
+            why = messages.reached_for("imports", replies.borrowed_package(reply["borrowed"]))
+            failure = WrongAnswer(slug, row, messages.not_graded(slug, why), kind="import")
+            self.executor(slug).close()
+            self._executors[slug] = failure  # not graded, as if its import had shown it: never run again
+            raise failure
+        raise replies.failure(slug, function, call_text, row, reply, source_file(self.impl_dir, slug))
+
+    def _growth_before(self, slug: str, function: str, row: Sequence[int]) -> tuple[str, None] | None:
+        """How the time of ``function`` grows on the first coins of ``row``, a row it ran out of time on
+        (``growth.too_slow``)."""
+
+        def time_prefix(n: int, limit: float) -> float:
+            return self.time_calls(slug, function, list(row[:n]), 1, limit)
+
+        return growth_before(time_prefix, len(row), self.call_limit, by_slug(slug).time.order)
+
+    def close(self) -> None:
+        """End every executor this caller started (a prober sharing them ends them too)."""
+        for executor in [*self._executors.values(), *self._spares.values()]:
+            if isinstance(executor, Executor):
+                executor.close()
+        self._spares.clear()
+        for zygote in self._zygotes.values():
+            zygote.close()
+        self._zygotes.clear()
+        self._closed = True
+
+
+@dataclass(frozen=True)
+class Executed:
+    """An attempt's function on one row, as a timing subject: it runs in the attempt's executor."""
+
+    caller: Caller
+    slug: str
+    function: str
+    row: Sequence[int]
+
+    def run(self, number: int, limit: float) -> float:
+        return self.caller.time_calls(self.slug, self.function, self.row, number, limit)
+
+    def peak(self, limit: float) -> int:
+        return self.caller.traced_peak(self.slug, self.function, self.row, limit)

@@ -1,0 +1,143 @@
+"""What a reply from the executor means when it is not an answer: the failure it stands for, in words.
+
+``Caller`` (``calls``) sends the requests and keeps what it must remember (a row too slow, an
+attempt that borrowed code); everything that follows from one reply alone is read here.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from coinrow.game.registry import by_slug
+from coinrow.grader.executor.inside.limits import OUTPUT_CAP
+from coinrow.grader.executor.process import Outcome
+from coinrow.grader.executor.provenance import FORBIDDEN_PACKAGES, borrowed_imports, linked_reference
+from coinrow.grader.executor.stack import RecursionLimits
+from coinrow.grader.executor.time_limit import CallTimeout
+from coinrow.grader.executor.wire import WireError, decode, raised_error
+from coinrow.grader.judge.failures import NotAttempted, Printed, WrongAnswer
+from coinrow.grader.messages import calls as messages
+from coinrow.grader.messages import stops
+
+
+def not_gradable(slug: str, path: Path, impl_dir: Path) -> WrongAnswer | None:
+    """Why the attempt's file at ``path`` is not graded, read before it runs: missing (said here: a
+    sandbox could not even bind a folder that is not there), or not the learner's own code."""
+    if not path.is_file():
+        missing = FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
+        return WrongAnswer(slug, (), messages.does_not_import(slug, missing, path), kind="import")
+    why = not_its_own(path, impl_dir)
+    return None if why is None else WrongAnswer(slug, (), messages.not_graded(slug, why), kind="import")
+
+
+def import_failure(slug: str, outcome: Outcome, path: Path) -> WrongAnswer | None:
+    """Why the attempt at ``path`` is not graded, from how its import request ended; None if it imported."""
+    reply = outcome.reply
+    failure: str | None = None
+    if reply is None and outcome.ended:
+        failure = messages.does_not_import(slug, CallTimeout(outcome.ended == "waiting"), path)
+    elif reply is None:
+        failure = messages.import_ended(slug, how_it_ended(outcome))
+    elif "raised" in reply:
+        failure = messages.does_not_import(slug, raised_error(reply["raised"]), path)
+    elif "borrowed" in reply:
+        failure = messages.not_graded(
+            slug, messages.reached_for("imports", borrowed_package(reply["borrowed"]))
+        )
+    elif reply.get("elsewhere"):
+        function, where = next(iter(dict(reply["elsewhere"]).items()))
+        failure = messages.not_graded(slug, messages.defined_elsewhere(function, Path(where).name, path.name))
+    return None if failure is None else WrongAnswer(slug, (), failure, kind="import")
+
+
+def printed_in(reply: dict[str, Any]) -> Printed:
+    """What the call printed, as the executor kept it."""
+    return Printed([str(line) for line in reply.get("printed", [])], int(reply.get("more", 0)))
+
+
+def failure(
+    slug: str, function: str, call_text: str, row: Sequence[int], reply: dict[str, Any], learner_file: Path
+) -> NotAttempted | WrongAnswer:
+    """The failure a reply without an answer stands for: not attempted, too deep, ``sys.exit``, input asked
+    for, no such function, or an exception raised (by the attempt's ``learner_file``)."""
+    printed = printed_in(reply)
+    if reply.get("not_attempted"):
+        return NotAttempted(messages.not_attempted_yet(slug, function))
+    if "recursion" in reply:
+        depth = dict(reply["recursion"])
+        message = _too_deep(slug, call_text, len(row), depth) + empty_row_note(slug, row)
+        return WrongAnswer(slug, row, message, kind="recursion", error=RecursionError(), printed=printed)
+    if "exit" in reply:
+        code = _decoded(reply["exit"])
+        message = messages.called_exit(slug, call_text, code)
+        return WrongAnswer(slug, row, message, kind="exit", error=SystemExit(code), printed=printed)
+    if reply.get("input"):
+        no_input = EOFError(messages.NO_INPUT)
+        message = messages.asked_for_input(slug, call_text, no_input)
+        return WrongAnswer(slug, row, message, kind="exception", error=no_input, printed=printed)
+    if reply.get("no_function"):
+        return WrongAnswer(slug, row, messages.no_such_function(slug, function), kind="import")
+    error = raised_error(dict(reply.get("raised") or {}))
+    message = messages.raised(slug, call_text, error, learner_file) + empty_row_note(slug, row)
+    return WrongAnswer(slug, row, message, kind="exception", error=error, printed=printed)
+
+
+def decoded_answer(slug: str, row: Sequence[int], answer: Any, call_text: str) -> Any:
+    """An answer as it came over the wire, decoded; one that cannot be read fails as unreadable."""
+    try:
+        return decode(answer)
+    except WireError as error:
+        raise WrongAnswer(slug, row, messages.unreadable_answer(slug, call_text, error)) from None
+
+
+def not_its_own(path: Path, impl_dir: Path) -> str | None:
+    """Why the file at ``path`` is not the learner's own code, read without running it; None if it is."""
+    linked = linked_reference(path, impl_dir)
+    if linked:
+        return linked
+    found = borrowed_imports(path.read_text(encoding="utf-8", errors="replace"))
+    return messages.imports_borrowed_code(found, path.name) if found else None
+
+
+def how_it_ended(outcome: Outcome) -> str:
+    """How the executor ended without an answer, as the driver words a child's end."""
+    status = outcome.status
+    if status is None:
+        return outcome.broken or ""
+    if status < 0:
+        known = -status in signal.Signals._value2member_map_
+        return stops.ended_by_signal(
+            -status, signal.Signals(-status).name if known else None, OUTPUT_CAP >> 20
+        )
+    return stops.exited_early(status, "", "")
+
+
+def borrowed_package(name: object) -> str:
+    """The name a forbidden package is known by in messages (``provenance.FORBIDDEN_PACKAGES``)."""
+    return FORBIDDEN_PACKAGES.get(str(name), str(name))
+
+
+def _decoded(data: object) -> object:
+    try:
+        return decode(data)
+    except WireError:
+        return data
+
+
+def _too_deep(slug: str, call_text: str, n: int, depth: dict[str, Any]) -> str:
+    """The message of a ``RecursionError`` on a row of ``n`` coins, from the limits the executor reports."""
+    original, highest = int(depth.get("original", 1000)), int(depth.get("highest", 1000))
+    limits = RecursionLimits(original, highest, bool(depth.get("capped")))
+    capped_at = int(depth.get("cap", 0)) if limits.capped else None
+    raised_to = highest if highest > original else None
+    return messages.recursion_message(slug, call_text, n, limits.allows_depth_of(n), capped_at, raised_to)
+
+
+def empty_row_note(slug: str, row: Sequence[int]) -> str:
+    """For a failure on the empty row, the note of what it must give; "" for a row with coins."""
+    return "" if row else messages.empty_row_note(by_slug(slug).returns.empty_row_answer)

@@ -1,0 +1,231 @@
+"""Grading: judge what the code under test returns, and say in one glance what went wrong.
+
+``Grader`` calls the attempt through ``Caller.call`` (``coinrow.grader.judge.calls``), then
+checks a value against the optimum, a line of play move by move, or that a row
+the function is not defined on raises ``ValueError``. A wrong value's message
+names the call, the row, what was expected and what came back; a likely
+mistake is added only when the attempt's answers on the probe rows bear it
+out. Nothing here depends on pytest; ``tests/conftest.py`` wires it in, and
+the command-line tools use it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from coinrow.game.game import Totals, difference_table
+from coinrow.game.line import Walk
+from coinrow.game.registry import Formulation, by_slug
+from coinrow.game.shown import show_call
+from coinrow.grader.judge.calls import Caller
+from coinrow.grader.judge.failures import FailureKind, NotAttempted, WrongAnswer
+from coinrow.grader.judge.probes import Finding, probe_rows
+from coinrow.grader.messages import values as messages
+from coinrow.grader.messages.findings import state_kept
+
+STATE_CHECK_MAX_N = 200  # a failing row up to this long is re-run on a fresh import to spot kept state
+
+
+def expected_value(formulation: Formulation, totals: Totals, parity_guarantee: int | None) -> object:
+    """What the formulation's graded function must return for a row with these totals."""
+    return formulation.returns.expected(totals, parity_guarantee)
+
+
+def normalise(formulation: Formulation, got: object) -> object:
+    """Accept any correct form: a pair may come back as a tuple or a list."""
+    return formulation.returns.normalise(got)
+
+
+def is_exact(formulation: Formulation, got: object) -> bool:
+    """True when every number in ``got`` is an exact int (checked before any comparison)."""
+    return formulation.returns.is_exact(got)
+
+
+Diagnose = Callable[
+    [Formulation, Sequence[int], object, Mapping[tuple[int, ...], object] | None], Finding | None
+]
+
+
+@dataclass
+class Grader(Caller):
+    """Grades the formulations found in ``impl_dir``: every call goes through ``Caller.call``."""
+
+    diagnose: Diagnose | None = None
+    _probe_answers: dict[str, dict[tuple[int, ...], object] | None] = field(default_factory=dict)
+    _shortest_failed: dict[tuple[str, FailureKind], int] = field(default_factory=dict)
+
+    def note_reported(self, failure: WrongAnswer) -> None:
+        """Remember a failure the suite reported: the shortest row each kind of failure was seen on."""
+        key, n = (failure.slug, failure.kind), len(failure.row)
+        if failure.ran:
+            self._shortest_failed[key] = min(n, self._shortest_failed.get(key, n))
+
+    def outranked(self, failure: WrongAnswer, shortest: int) -> bool:
+        """True when a reported failure of the same kind has fewer than ``shortest`` coins.
+
+        A check whose rows have at least ``shortest`` coins can then add nothing the
+        summary shows (it lists the shortest row of each kind), so its failure need
+        not be shrunk: hypothesis spends most of a failing run shrinking.
+        """
+        known = self._shortest_failed.get((failure.slug, failure.kind))
+        return known is not None and known < shortest
+
+    def check_value(
+        self, slug: str, row: Sequence[int], totals: Totals, parity_guarantee: int | None = None
+    ) -> None:
+        """Grade the formulation's value function on one row against the optimal totals."""
+        formulation = by_slug(slug)
+        function = formulation.value_function
+        if not formulation.returns.defined_on(row):
+            self.check_raises_value_error(slug, function, row)
+            return
+        if formulation.returns.graded_move_by_move:
+            self.check_line(slug, row, totals)
+            return
+        expected = expected_value(formulation, totals, parity_guarantee)
+        try:
+            got = normalise(formulation, self.call(slug, function, row))
+        except WrongAnswer as failure:
+            raise self._beyond_the_empty_row(formulation, failure) from None
+        self._judge(formulation, row, got, expected, timed=False)
+
+    def check_timed_answer(
+        self, slug: str, row: Sequence[int], totals: Totals, parity_guarantee: int | None, answer: object
+    ) -> None:
+        """Judge ``answer``, what a timed call of the value function on ``row`` returned (``time_calls``,
+        ``timed_answer``), as a call's answer is judged, with no likely mistake named: the checks behind
+        one are plain calls, and a timed call runs with the garbage collector off."""
+        formulation = by_slug(slug)
+        expected = expected_value(formulation, totals, parity_guarantee)
+        self._judge(formulation, row, normalise(formulation, answer), expected, timed=True)
+
+    def _judge(
+        self, formulation: Formulation, row: Sequence[int], got: object, expected: object, *, timed: bool
+    ) -> None:
+        """Raise the failure of ``got`` where ``expected`` is right: a wrong type, or a wrong value (explained
+        by a likely mistake when the answer came from a plain call); nothing when it is right."""
+        exact = is_exact(formulation, got)
+        if exact and got == expected:
+            return
+        slug, function = formulation.slug, formulation.value_function
+        call_text = show_call(function, row)
+        if not exact:
+            shape = formulation.returns.shape_problem(got)
+            message = messages.wrong_type(slug, call_text, got, expected, shape)
+            raise WrongAnswer(
+                slug, row, messages.when_timed(message) if timed else message, kind="wrong-type"
+            )
+        message = messages.wrong_value(slug, call_text, got, expected)
+        if timed:
+            raise WrongAnswer(slug, row, messages.when_timed(message))
+
+        def explain() -> tuple[str, str | None] | None:
+            finding = self._state_hint(slug, function, row, expected) or self._finding(formulation, row, got)
+            return (finding.line, finding.mistake) if finding else None
+
+        raise WrongAnswer(slug, row, message, explain=explain)
+
+    def _finding(self, formulation: Formulation, row: Sequence[int], got: object) -> Finding | None:
+        """The diagnosis of ``got`` on ``row``, checked against the attempt's answers on the probe rows."""
+        if self.diagnose is None:
+            return None
+        return self.diagnose(formulation, row, got, self.probe_answers(formulation))
+
+    def _beyond_the_empty_row(self, formulation: Formulation, failure: WrongAnswer) -> WrongAnswer:
+        """A crash on the empty row, with what the attempt does on rows with coins (it must not hide it)."""
+        if failure.row or failure.kind not in ("exception", "recursion"):
+            return failure
+
+        def explain() -> tuple[str, str | None] | None:
+            finding = self._finding(formulation, (), None)
+            return (finding.line, None) if finding else None  # the name belongs to the wrong value
+
+        wrong = WrongAnswer(
+            failure.slug, (), str(failure), kind=failure.kind, error=failure.error, explain=explain
+        )
+        wrong.output, wrong.more_output = failure.output, failure.more_output
+        return wrong
+
+    def probe_answers(self, formulation: Formulation) -> dict[tuple[int, ...], object] | None:
+        """The attempt's answers on the probe rows, once per formulation; None if one raised or had the wrong
+        type. The calls share the imported module but not the too-slow record of the graded rows."""
+        slug = formulation.slug
+        if slug not in self._probe_answers:
+            prober = Grader(self.impl_dir, self.call_limit, _executors=self._executors)
+            answers: dict[tuple[int, ...], object] = {}
+            probes = probe_rows(even_only=formulation.returns.even_rows_only)
+            for probe in probes:
+                try:
+                    got = normalise(formulation, prober.call(slug, formulation.value_function, list(probe)))
+                except (WrongAnswer, NotAttempted):
+                    break
+                if not is_exact(formulation, got):
+                    break
+                answers[probe] = got
+            self._probe_answers[slug] = answers if len(answers) == len(probes) else None
+        return self._probe_answers[slug]
+
+    def _state_hint(self, slug: str, function: str, row: Sequence[int], expected: object) -> Finding | None:
+        """Name state kept between calls: the same row is right on a fresh import of the file."""
+        if len(row) > STATE_CHECK_MAX_N:
+            return None
+        try:
+            again = normalise(by_slug(slug), self.call_fresh(slug, function, tuple(row)))
+        except (WrongAnswer, NotAttempted):
+            return None
+        if again == expected and is_exact(by_slug(slug), again):
+            return Finding("state-kept", state_kept())
+        return None
+
+    def check_line(self, slug: str, row: Sequence[int], totals: Totals) -> None:
+        """Grade a line of play by replaying it: every move must keep the mover's optimal
+        difference (either end where they tie) and the totals must equal the optimum."""
+        function = by_slug(slug).value_function
+        call_text = show_call(function, row)
+        line = self.call(slug, function, row)
+        if not isinstance(line, list | tuple) or len(line) != len(row):
+            raise WrongAnswer(
+                slug, row, messages.not_a_line(slug, call_text, line, len(row)), kind="wrong-type"
+            )
+        table = difference_table(row)
+        walk = Walk(row)
+        for turn, move in enumerate(line):
+            if move not in ("left", "right"):
+                message = messages.not_a_move(slug, call_text, turn + 1, move)
+                raise WrongAnswer(slug, row, message, kind="wrong-type")
+            i, j = walk.i, walk.j
+            cell = table[i, j]
+            if i < j and move not in cell.ends:  # on the last coin both ends are the same coin
+                message = messages.not_an_optimal_move(
+                    slug, call_text, turn + 1, move, (i, j), table.after(i, j, move), cell.value, cell.ends[0]
+                )
+                raise WrongAnswer(slug, row, message)
+            walk.take(move)
+        collected = walk.totals
+        if collected != totals:
+            message = messages.wrong_line_totals(
+                slug, call_text, (collected.first, collected.second), (totals.first, totals.second)
+            )
+            raise WrongAnswer(slug, row, message)
+
+    def check_raises_value_error(
+        self, slug: str, function: str, row: Sequence[int], *extra: object, why: str = messages.ODD_ROW
+    ) -> None:
+        """Grade that ``function(row, *extra)`` raises ``ValueError`` (or a subclass) with a message.
+
+        ``why`` says what is wrong with the arguments, for the failure message.
+        """
+        must = messages.must_raise(slug, function, extra, len(row), why)
+        try:
+            got = self.call(slug, function, row, *extra)
+        except WrongAnswer as failure:
+            if not isinstance(failure.error, ValueError):
+                if failure.error is None:
+                    raise
+                message = messages.raised_something_else(must, str(failure))
+                raise WrongAnswer(slug, row, message, kind=failure.kind, error=failure.error) from None
+            if str(failure.error).strip():
+                return
+            raise WrongAnswer(slug, row, messages.raised_without_a_message(must), kind="exception") from None
+        raise WrongAnswer(slug, row, messages.returned_instead(must, show_call(function, row, *extra), got))

@@ -1,0 +1,61 @@
+"""The results in the exercism test runner's format: ``results.json``, version 3.
+
+``make test REPORT=<file>`` writes it, and so does ``make grade`` for each submission.
+The format: exercism's ``building/tooling/test-runners/interface.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coinrow.game.registry import FORMULATIONS
+from coinrow.grader.records.results import Result
+
+
+def exercism_report(results: dict[str, Result]) -> dict[str, Any]:
+    """The results in the shape of the exercism test runner's ``results.json``, version 3.
+
+    Top-level ``status`` is ``pass`` when every graded formulation is solved, ``error``
+    when a formulation's run was stopped, ``fail`` otherwise; each test has its name,
+    status, message and the learner's printed output; ``task_id`` is the kata's
+    place in the registry.
+    """
+    tests: list[dict[str, Any]] = []
+    order = {f.slug: k + 1 for k, f in enumerate(FORMULATIONS)}
+    for slug, result in sorted(results.items(), key=lambda item: order[item[0]]):
+        for record in result.records:
+            failure = record.failure
+            entry: dict[str, Any] = {
+                "name": record.test,
+                "status": "pass" if record.outcome == "passed" else "fail",
+                "message": failure.message
+                if failure
+                else ("not attempted" if record.not_attempted else None),
+                "output": "\n".join(failure.output) if failure and failure.output else None,
+                "task_id": order[slug],
+            }
+            if failure and failure.mistake:
+                entry["mistake"] = failure.mistake
+            if record.outcome != "skipped" or record.not_attempted:
+                tests.append(entry)
+        if not result.records and result.status == "not attempted":  # a stub as shipped: never graded
+            tests.append(
+                {
+                    "name": f"{slug}: not attempted",
+                    "status": "fail",
+                    "message": "not attempted",
+                    "task_id": order[slug],
+                }
+            )
+        if result.reason:
+            tests.append(
+                {"name": f"{slug}: run", "status": "error", "message": result.reason, "task_id": order[slug]}
+            )
+    stopped = any(r.status == "stopped" for r in results.values())
+    solved = all(r.status == "solved" for r in results.values())
+    return {
+        "version": 3,
+        "status": "error" if stopped else "pass" if solved else "fail",
+        "message": "\n".join(r.reason for r in results.values() if r.reason) or None,
+        "tests": tests,
+    }

@@ -1,0 +1,78 @@
+"""Progress that persists: each formulation's last result, keyed by a hash of its attempt and the grader.
+
+As rustlings keeps its state, the grading driver keeps the result of every
+formulation it graded in ``<impl>/.kata-progress.json`` (git-ignored). A result
+is reused only while the attempt's files and the fingerprint of what grading
+depends on (``coinrow.grader.records.fingerprint``) are both unchanged, so a cached
+"solved" is always one the grader would give again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from coinrow.grader.records.fingerprint import digest
+from coinrow.grader.records.results import Record, Result
+
+PROGRESS_FILE = ".kata-progress.json"
+
+
+def attempt_hash(impl_dir: Path, slug: str) -> str:
+    """A hash of the attempt's Python files (its backups aside)."""
+    folder = impl_dir / slug
+    files = [p for p in folder.rglob("*.py") if p.is_file() and "backups" not in p.relative_to(folder).parts]
+    return digest(folder, files if folder.is_dir() else [])
+
+
+def attempt_key(impl_dir: Path, slug: str, fingerprint: str) -> str:
+    """A hash of the attempt's files and the ``fingerprint`` of grading: a result is reused only under it."""
+    return hashlib.sha256((attempt_hash(impl_dir, slug) + fingerprint).encode()).hexdigest()
+
+
+class Progress:
+    """The cached results of one implementation folder."""
+
+    def __init__(self, impl_dir: Path) -> None:
+        self.path = impl_dir / PROGRESS_FILE
+        self.entries: dict[str, Any] = {}
+        try:
+            loaded = json.loads(self.path.read_text(encoding="utf-8"))
+            self.entries = loaded if isinstance(loaded, dict) else {}
+        except (OSError, ValueError):
+            pass  # no progress yet, or an unreadable file: start afresh
+
+    def get(self, slug: str, key: str) -> Result | None:
+        """The cached result of ``slug``, if it was graded with exactly this key."""
+        entry = self.entries.get(slug)
+        if not isinstance(entry, dict) or entry.get("key") != key:
+            return None
+        try:
+            records = [Record.from_json(r) for r in entry["records"]]
+        except (KeyError, TypeError):
+            return None
+        return Result(slug, records, cached=True)
+
+    def put(self, result: Result, key: str, attempt: str) -> None:
+        """Remember ``result``; a stopped run is not remembered (the next run grades it again)."""
+        if result.reason is None:
+            records = [r.to_json() for r in result.records]
+            self.entries[result.slug] = {"key": key, "attempt": attempt, "records": records}
+
+    def solved(self) -> set[str]:
+        """The formulations whose attempt, as it is now, was last graded solved (under any options)."""
+        impl_dir = self.path.parent
+        found = set()
+        for slug, entry in self.entries.items():
+            if isinstance(entry, dict) and entry.get("attempt") == attempt_hash(impl_dir, slug):
+                cached = self.get(slug, entry.get("key", ""))
+                if cached is not None and cached.status == "solved":
+                    found.add(slug)
+        return found
+
+    def save(self) -> None:
+        with contextlib.suppress(OSError):  # a read-only folder: progress is simply not kept
+            self.path.write_text(json.dumps(self.entries), encoding="utf-8")

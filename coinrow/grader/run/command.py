@@ -1,0 +1,109 @@
+"""``make test`` / ``make solutions``: the command line of the grading entry point, and its one summary.
+
+``coinrow test [--impl problems] [--formulation "a,b"] [--limit 4] [--jobs N] [--fresh]
+[--report results.json]`` (``python -m coinrow test`` is the same); ``coinrow next`` names the next
+unsolved kata. Formulations whose attempt and grader are unchanged since they were last
+graded are shown from the progress cache, marked "cached"; those named with ``--formulation`` are
+always graded. Exit status: 0 when nothing failed, 1 when something failed, 2 for a usage error.
+This module reads the options and prints; ``coinrow.grader.run.grade.grade`` grades.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from coinrow.game.registry import FORMULATIONS
+from coinrow.game.rowarg import UsageError, add_impl_option, call_limit, formulation_slugs, impl_dir
+from coinrow.game.settings import CALL_LIMIT, WORKERS
+from coinrow.grader.executor.sandbox import find_jail
+from coinrow.grader.messages import stops
+from coinrow.grader.records.exercism import exercism_report
+from coinrow.grader.records.progress import Progress
+from coinrow.grader.records.results import Result, failed, next_line, summary_lines
+from coinrow.grader.run.grade import grade
+
+
+def _jobs(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"JOBS must be a whole number of at least 1, got {text!r}")
+    return int(text)
+
+
+def add_next_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow next``."""
+    add_impl_option(parser, "problems")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coinrow test`` (what ``make test`` and ``make solutions`` pass)."""
+    add_next_arguments(parser)
+    parser.add_argument("--formulation", default="", help="slugs to grade, separated by commas or spaces")
+    parser.add_argument("--limit", type=call_limit, default=CALL_LIMIT, help="CPU seconds per call")
+    parser.add_argument("--jobs", type=_jobs, default=WORKERS, help="children at once")
+    parser.add_argument("--fresh", action="store_true", help="grade everything, ignoring the cache")
+    parser.add_argument("--no-cache", action="store_true", help="neither read nor write the progress cache")
+    parser.add_argument("--report", default="", help="write an exercism-style results.json here")
+    parser.add_argument("--profile", default="kata", help="the hypothesis profile")
+    parser.add_argument("--exit-first", action="store_true", help="stop each kata at its first failure")
+    parser.add_argument("--next", action="store_true", help="name the next unsolved kata; grade nothing")
+
+
+def run_next(args: argparse.Namespace) -> int:
+    """``coinrow next``: the next kata not solved as the progress cache has it (solved while unchanged)."""
+    solved = Progress(impl_dir(args.impl)).solved()
+    print(next_line(next((f for f in FORMULATIONS if f.slug not in solved), None)))
+    return 0
+
+
+def summary(impl: str, results: dict[str, Result]) -> list[str]:
+    """What ``make test`` prints for ``results`` of the folder ``impl``: the kata summary, and a line
+    that says the attempts ran unsealed when any was graded without bubblewrap."""
+    jail, why = find_jail()
+    graded_any = any(not result.cached for result in results.values())
+    sealed = [] if jail is not None or not graded_any else [stops.not_sandboxed(why)]
+    return [f"kata summary: {impl}", *summary_lines(results), *sealed]
+
+
+def run(args: argparse.Namespace) -> int:
+    """``coinrow test``: grade, print the summary; 0 when nothing failed, 1 otherwise, 2 for bad input.
+
+    Raises:
+        UsageError: no such folder, an unknown slug, or a report in a folder that does not exist.
+    """
+    folder = impl_dir(args.impl)
+    if args.next:
+        return run_next(args)
+    try:
+        chosen = formulation_slugs(args.formulation)
+    except UsageError as error:
+        raise UsageError(f"F={args.formulation}: {error}") from None
+    report = Path(args.report) if args.report else None
+    if report is not None and not report.resolve().parent.is_dir():
+        raise UsageError(f"REPORT={args.report}: no such folder {report.resolve().parent}")
+    try:
+        (results,) = grade(
+            {folder: chosen},
+            call_limit=args.limit,
+            profile=args.profile,
+            exit_first=args.exit_first,
+            jobs=args.jobs,
+            cache="off" if args.no_cache else "refresh" if args.fresh else "use",
+        ).values()
+    except KeyboardInterrupt:
+        print("make test: interrupted; every process it started is ended", file=sys.stderr)
+        return 130
+    try:
+        print("\n".join(summary(args.impl, results)), flush=True)
+    except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if report is not None:
+        try:
+            report.write_text(json.dumps(exercism_report(results), indent=2), encoding="utf-8")
+        except OSError as error:
+            print(f"make test: REPORT={args.report}: {error.strerror}", file=sys.stderr)
+            return 2
+    return 1 if failed(results.values()) else 0
