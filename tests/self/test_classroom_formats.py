@@ -31,7 +31,7 @@ WRONG_ROW = "difference_dp: score_difference((0, 1, 0, 0)) returned -1, expected
 def record(slug: str, check: str, outcome: str, seconds: float = 0.5, *, stub: bool = False) -> Record:
     failure = None
     if outcome == "failed":
-        failure = results_module.Failure("wrong", 4, 1, True, WRONG_ROW, output=["printed 1"])
+        failure = results_module.Failure("wrong-value", 4, 1, True, WRONG_ROW, output=["printed 1"])
     return Record(slug, f"tests/grade/{check}[{slug}]", outcome, seconds, stub, failure)  # type: ignore[arg-type]
 
 

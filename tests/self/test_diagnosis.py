@@ -197,10 +197,11 @@ def _catalogued(tmp_path: Path, slug: str, name: str) -> Grader:
 
 
 def _failure(grader: Grader, slug: str, row: Row) -> WrongAnswer:
+    """The failure of ``row``, diagnosed as the plugin diagnoses a reported failure."""
     difference = exhaustive_difference(row)
     with pytest.raises(WrongAnswer) as failure:
         grader.check_value(slug, row, Totals((sum(row) + difference) // 2, (sum(row) - difference) // 2))
-    return failure.value
+    return failure.value.diagnose()
 
 
 @pytest.mark.parametrize(
@@ -328,3 +329,26 @@ def test_a_placeholder_answer_is_named_no_mistake(slug: str, constant: object) -
     assert finding is not None
     assert finding.mistake is None
     assert finding.line == f"the same answer, {constant!r}, on all 29 probe rows"
+
+
+def test_reading_a_failure_runs_no_diagnosis() -> None:
+    """A diagnosis calls into the attempt: only ``diagnose`` runs it, once, never ``str()`` or ``mistake``."""
+    ran: list[int] = []
+
+    def explain() -> tuple[str, str | None]:
+        ran.append(1)
+        return "likely mistake (greedy): both players take the larger end", "greedy"
+
+    wrong = WrongAnswer(
+        "difference_dp", (1, 2), "difference_dp: score_difference((1, 2)) returned 3", explain=explain
+    )
+    assert (str(wrong), wrong.mistake, ran) == (
+        "difference_dp: score_difference((1, 2)) returned 3",
+        None,
+        [],
+    )
+    assert wrong.diagnose() is wrong
+    assert str(wrong).splitlines()[1] == "  likely mistake (greedy): both players take the larger end"
+    assert (wrong.mistake, ran) == ("greedy", [1])
+    wrong.diagnose()
+    assert ran == [1]

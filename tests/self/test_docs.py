@@ -111,3 +111,32 @@ def test_relative_links_resolve(path: str) -> None:
     document = REPO_ROOT / path
     targets = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", document.read_text(encoding="utf-8"))
     assert [t for t in targets if not (document.parent / t).exists()] == []
+
+
+def _entries(text: str) -> list[str]:
+    """The document's lines, a bullet's or table row's continuation lines joined to it."""
+    entries: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("  ") and entries:
+            entries[-1] += " " + line.strip()
+        else:
+            entries.append(line)
+    return entries
+
+
+def test_the_architecture_names_every_module() -> None:
+    """docs/architecture.md answers "where does this change go": every module of the package is named there,
+    by its path below coinrow/, or by its file name in an entry that names its folder."""
+    entries = _entries((REPO_ROOT / "docs" / "architecture.md").read_text(encoding="utf-8"))
+    package = REPO_ROOT / "coinrow"
+    unnamed = []
+    for path in sorted(package.rglob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        module = path.relative_to(package).as_posix()
+        folder = path.parent.relative_to(package).as_posix() + "/"
+        if not any(
+            f"`{module}`" in entry or (f"`{path.name}`" in entry and folder in entry) for entry in entries
+        ):
+            unnamed.append(module)
+    assert unnamed == []

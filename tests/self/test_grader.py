@@ -582,3 +582,25 @@ def test_an_executor_started_before_its_folder_was_made_anew_is_started_again(tm
     source_file(tmp_path, "difference_dp").write_text("def score_difference(coins):\n    return 2\n")
     assert grader.call("difference_dp", "score_difference", (5,)) == 2
     grader.close()
+
+
+LIMITS_SEEN = """import resource
+
+
+def score_difference(coins):
+    return resource.getrlimit([resource.RLIMIT_AS, resource.RLIMIT_FSIZE, resource.RLIMIT_CPU][coins[0]])[0]
+"""
+
+
+def test_an_executor_caps_itself_whoever_starts_it(tmp_path: Path) -> None:
+    """An attempt graded from a process with no caps of its own (as ``compare`` grades, through ``Grader``)
+    runs under the limits ``make test`` gives it: 8 GiB of address space, files of 256 MiB, and
+    max(60, 15 x the 4 s call limit) + 1 = 61 CPU seconds in all."""
+    (tmp_path / "difference_dp").mkdir()
+    (tmp_path / "difference_dp" / "difference_dp.py").write_text(LIMITS_SEEN, encoding="utf-8")
+    grader = Grader(tmp_path)  # as compare makes it (coinrow/tools/compare/compare.py)
+    try:
+        seen = [grader.call("difference_dp", "score_difference", [which]) for which in range(3)]
+    finally:
+        grader.close()
+    assert seen == [8 << 30, 256 << 20, 61]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from coinrow.grader.growth.check import _deciding, _judged_on, _undecided
-from coinrow.grader.growth.orders import Point, climb, last_doubling
-from coinrow.grader.growth.timing import InProcess
+from coinrow.grader.measure.orders import Point, climb, last_doubling
+from coinrow.grader.measure.timing import InProcess
 from coinrow.tools.compare.growth import (
     Budget,
     Series,

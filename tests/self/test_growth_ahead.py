@@ -11,9 +11,9 @@ from coinrow.grader.growth import ahead as growth_ahead
 from coinrow.grader.growth import check as complexity
 from coinrow.grader.growth.ahead import GrowthAhead
 from coinrow.grader.growth.check import GrowthCheck, Measured, Timings
-from coinrow.grader.growth.orders import Point, Step
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
+from coinrow.grader.measure.orders import Point, Step
 from coinrow.grader.run.grade import grade
 
 GROWTH_TEST = "test_grows_as_the_task_asks"

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from coinrow.grader.executor.time_limit import CallTimeout
-from coinrow.grader.growth.timing import InProcess, seeded_row, time_calls
+from coinrow.grader.measure.timing import InProcess, seeded_row, time_calls
 
 
 def test_the_seeded_row_is_the_same_every_time_and_in_range() -> None:

@@ -87,7 +87,7 @@ def likely_mistake(
         if matched:
             mistake = matched[0][0]
             return Finding(
-                mistake.id, messages.likely_mistake(mistake.id, mistake.text, beyond_the_empty_row=True)
+                mistake.id, messages.mistake_named(mistake.id, mistake.text, beyond_the_empty_row=True)
             )
         if all(answers[p] == _expected(formulation.slug)[p] for p in probes_for(formulation)):
             return None
@@ -95,7 +95,7 @@ def likely_mistake(
     if len(row) <= REPLAY_MAX_N:
         for mistake, k in matched:
             if mistake.variants[k](row) == got:
-                return Finding(mistake.id, messages.likely_mistake(mistake.id, mistake.text))
+                return Finding(mistake.id, messages.mistake_named(mistake.id, mistake.text))
     return Finding(None, messages.no_mistake_fits(what_is_certain(formulation, answers)))
 
 

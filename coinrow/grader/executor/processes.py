@@ -11,9 +11,13 @@ import contextlib
 import errno
 import os
 import select
+import signal
 import time
 
 import psutil
+
+from coinrow.grader.executor.inside.limits import OUTPUT_CAP
+from coinrow.grader.messages import stops
 
 _PR_SET_CHILD_SUBREAPER = 36
 
@@ -152,3 +156,14 @@ def wait_for_an_end(pids: list[int], timeout: float) -> None:
     finally:
         for fd in opened:
             os.close(fd)
+
+
+def ended_in_words(code: int, during: str = "", last_line: str = "") -> str:
+    """How a process ended early, in words: ``code`` is its exit status, or minus the signal's number
+    that ended it (as ``os.waitstatus_to_exitcode`` gives it); ``during``, what it was doing; ``last_line``,
+    the last line it wrote, for an exit."""
+    if code < 0:
+        known = -code in signal.Signals._value2member_map_
+        name = signal.Signals(-code).name if known else None
+        return stops.ended_by_signal(-code, name, OUTPUT_CAP >> 20) + during
+    return stops.exited_early(code, during, last_line)

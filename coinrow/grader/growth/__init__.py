@@ -1,2 +1,2 @@
-"""Orders of growth: read from timings on growing rows (``orders``), the growth check the suite runs
-(``check``, started ahead by ``ahead``), and the timing rule compare and bench share (``timing``)."""
+"""The growth check the grading suite runs: an attempt's time and memory on growing rows, judged against
+the task's order (``check``), started ahead of the other checks in a thread (``ahead``)."""

@@ -22,8 +22,9 @@ from __future__ import annotations
 import threading
 
 from coinrow.grader.growth.check import GrowthCheck, Measured, Timings, check_growth
-from coinrow.grader.judge.failures import FailureKind, WrongAnswer
+from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
+from coinrow.grader.records.results import FailureKind
 
 TIMING_KINDS: frozenset[FailureKind] = frozenset({"growth", "too-slow", "not-run"})
 

@@ -22,7 +22,9 @@ from coinrow.game.registry import Formulation, by_slug
 from coinrow.game.rows import dominant_class_row
 from coinrow.game.shown import show_call
 from coinrow.grader.executor.time_limit import CallTimeout
-from coinrow.grader.growth.orders import (
+from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.verdict import Grader
+from coinrow.grader.measure.orders import (
     MEMORY_MARGINS,
     SURELY_WITHIN,
     TARGET_EXPONENT,
@@ -36,8 +38,6 @@ from coinrow.grader.growth.orders import (
     over_two_doublings,
     power_name,
 )
-from coinrow.grader.judge.failures import WrongAnswer
-from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages import calls as call_messages
 from coinrow.grader.messages import growth as messages
 from coinrow.grader.messages import values as values_messages

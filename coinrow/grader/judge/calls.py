@@ -24,9 +24,9 @@ from coinrow.grader.executor.provenance import FORBIDDEN_PACKAGES
 from coinrow.grader.executor.sandbox import find_jail
 from coinrow.grader.executor.time_limit import CallTimeout, waiting_limit
 from coinrow.grader.executor.wire import decode, encode
-from coinrow.grader.growth.too_slow import growth_before
 from coinrow.grader.judge import replies
 from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.too_slow import growth_before
 from coinrow.grader.messages import calls as messages
 
 # A traced call's process may grow by tracemalloc's own records (about as much again as it traces, for
@@ -189,7 +189,7 @@ class Caller:
         return traced
 
     def subject(self, slug: str, function: str, row: Sequence[int]) -> Executed:
-        """``function(row)`` of the attempt at ``slug`` as a timing subject (``growth.timing``'s rule)."""
+        """``function(row)`` of the attempt at ``slug`` as a timing subject (``measure.timing``'s rule)."""
         return Executed(self, slug, function, row)
 
     def time_calls(self, slug: str, function: str, row: Sequence[int], number: int, limit: float) -> float:
@@ -262,7 +262,7 @@ class Caller:
 
     def _growth_before(self, slug: str, function: str, row: Sequence[int]) -> tuple[str, None] | None:
         """How the time of ``function`` grows on the first coins of ``row``, a row it ran out of time on
-        (``growth.too_slow``)."""
+        (``judge.too_slow``)."""
 
         def time_prefix(n: int, limit: float) -> float:
             return self.time_calls(slug, function, list(row[:n]), 1, limit)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from coinrow.grader.messages import added_line
 from coinrow.grader.messages.values import unshrunk
+from coinrow.grader.records.results import FailureKind
 
 
 @dataclass(frozen=True)
@@ -22,28 +22,14 @@ class NotAttempted(Exception):
     """The function still raises ``NotImplementedError``."""
 
 
-FailureKind = Literal[
-    "wrong-value",  # a value that is not the optimum (or a move that is not optimal)
-    "wrong-type",  # not an exact int, not a pair, not a list of moves
-    "exception",  # the learner's code raised
-    "too-slow",  # ran out of CPU time
-    "not-run",  # skipped: already too slow on a shorter row
-    "recursion",  # RecursionError
-    "mutated",  # changed the caller's row
-    "import",  # the file does not import, or lacks the function
-    "exit",  # called sys.exit
-    "growth",  # right values, but the time or memory grows faster than the task asks
-]
-
-
 class WrongAnswer(AssertionError):
     """A graded call failed; ``str()`` is the whole one-glance message.
 
     ``kind`` says what sort of failure it is (the summary lists one failure per
     kind); ``mistake`` is the id of a catalogued mistake the grader verified, if any.
-    A diagnosis costs calls into the attempt, so ``explain`` runs only when the
-    message is read: hypothesis raises many failures while it shrinks a row, and
-    only the one reported is ever read.
+    A diagnosis costs calls into the attempt, so ``explain`` runs only when the failure is
+    reported (``diagnose``, called by the pytest plugin): hypothesis raises many failures while
+    it shrinks a row, and only the one reported is diagnosed. Reading it (``str()``) runs nothing.
     """
 
     def __init__(
@@ -71,15 +57,18 @@ class WrongAnswer(AssertionError):
         self.output = printed.lines if printed else []  # what the learner's code printed in the call
         self.more_output = printed.more if printed else 0
 
-    def _diagnose(self) -> None:
+    def diagnose(self) -> WrongAnswer:
+        """Run the diagnosis this failure carries, once: the likely mistake's line (or what is certain)
+        is added under the message and ``mistake`` set where one is verified. Costs calls into the
+        attempt: called where the failure is reported. Returns the failure itself."""
         explain, self._explain = self._explain, None
         found = explain() if explain is not None else None
         if found is not None:
             line, self._mistake = found
             self._message = added_line(self._message, line)
+        return self
 
     def __str__(self) -> str:
-        self._diagnose()
         return self._message
 
     def unshrunk(self) -> WrongAnswer:
@@ -90,5 +79,5 @@ class WrongAnswer(AssertionError):
 
     @property
     def mistake(self) -> str | None:
-        self._diagnose()
+        """The id of the catalogued mistake ``diagnose`` verified; None before it ran, or if none fits."""
         return self._mistake

@@ -8,21 +8,19 @@ from __future__ import annotations
 
 import errno
 import os
-import signal
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from coinrow.game.registry import by_slug
-from coinrow.grader.executor.inside.limits import OUTPUT_CAP
 from coinrow.grader.executor.process import Outcome
+from coinrow.grader.executor.processes import ended_in_words
 from coinrow.grader.executor.provenance import FORBIDDEN_PACKAGES, borrowed_imports, linked_reference
 from coinrow.grader.executor.stack import RecursionLimits
 from coinrow.grader.executor.time_limit import CallTimeout
 from coinrow.grader.executor.wire import WireError, decode, raised_error
 from coinrow.grader.judge.failures import NotAttempted, Printed, WrongAnswer
 from coinrow.grader.messages import calls as messages
-from coinrow.grader.messages import stops
 
 
 def not_gradable(slug: str, path: Path, impl_dir: Path) -> WrongAnswer | None:
@@ -109,12 +107,7 @@ def how_it_ended(outcome: Outcome) -> str:
     status = outcome.status
     if status is None:
         return outcome.broken or ""
-    if status < 0:
-        known = -status in signal.Signals._value2member_map_
-        return stops.ended_by_signal(
-            -status, signal.Signals(-status).name if known else None, OUTPUT_CAP >> 20
-        )
-    return stops.exited_early(status, "", "")
+    return ended_in_words(status)
 
 
 def borrowed_package(name: object) -> str:

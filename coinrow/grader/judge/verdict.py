@@ -19,10 +19,11 @@ from coinrow.game.line import Walk
 from coinrow.game.registry import Formulation, by_slug
 from coinrow.game.shown import show_call
 from coinrow.grader.judge.calls import Caller
-from coinrow.grader.judge.failures import FailureKind, NotAttempted, WrongAnswer
+from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
 from coinrow.grader.judge.probes import Finding, probe_rows
 from coinrow.grader.messages import values as messages
 from coinrow.grader.messages.findings import state_kept
+from coinrow.grader.records.results import FailureKind
 
 STATE_CHECK_MAX_N = 200  # a failing row up to this long is re-run on a fresh import to spot kept state
 

@@ -111,11 +111,6 @@ def skipped_not_attempted(reason: object) -> str:
     return f"{NOT_ATTEMPTED}: {reason}"
 
 
-def importing(file_name: str) -> str:
-    """The import of the learner's file, as a stopped call names it."""
-    return f"importing {file_name}"
-
-
 def running(slug: str, call_text: str) -> str:
     """A graded call, as a stopped call names it."""
     return f"{slug}: {call_text}"
@@ -131,7 +126,7 @@ def too_slow_message(
 ) -> str:
     """Why ``call_text`` ran out of its ``limit`` of CPU seconds on a row of ``n`` coins (or was stopped
     after it ``waited`` that many seconds without computing), with what a kata that ``needs`` this much
-    work asks. How the time grows is measured apart and added under it (``coinrow.grader.growth.orders``)."""
+    work asks. How the time grows is measured apart and added under it (``coinrow.grader.measure.orders``)."""
     if waited is not None:
         return (
             f"{slug}: stopped: {call_text} waited {waited:g} s without computing: code that waits "

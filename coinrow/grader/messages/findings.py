@@ -14,11 +14,11 @@ STATE_KEPT = (
 SIGN_FLIPPED = "the answer's sign is flipped on every probe row"
 
 
-def likely_mistake(mistake: str, description: str, beyond_the_empty_row: bool = False) -> str:
+def mistake_named(mistake: str, description: str, beyond_the_empty_row: bool = False) -> str:
     """The verified mistake with the id ``mistake``, as ``description`` describes it; ``beyond_the_empty_row``
     when the failure is on the empty row and the mistake shows on the rows with coins.
 
-    >>> likely_mistake("greedy", "both players take the larger end")
+    >>> mistake_named("greedy", "both players take the larger end")
     'likely mistake (greedy): both players take the larger end'
     """
     where = "on rows with coins, " if beyond_the_empty_row else ""
@@ -27,7 +27,7 @@ def likely_mistake(mistake: str, description: str, beyond_the_empty_row: bool = 
 
 def state_kept() -> str:
     """The failing row alone, on a fresh import, is answered right: the attempt keeps state between calls."""
-    return likely_mistake("state-kept", STATE_KEPT)
+    return mistake_named("state-kept", STATE_KEPT)
 
 
 def beyond_the_empty_row(facts: str) -> str:

@@ -1,7 +1,7 @@
 """The messages of measured growth: an order higher than the task asks, the orders a solved kata was
 measured at, and the growth measured under a call that ran out of time.
 
-The growth itself is put in words by ``coinrow.grader.growth.orders.Step.words`` (``measured``
+The growth itself is put in words by ``coinrow.grader.measure.orders.Step.words`` (``measured``
 here); ``asked`` is the registry's order, e.g. ``O(n^2)``.
 """
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from coinrow.game.registry import FORMULATIONS
-from coinrow.grader.records.results import Result
+from coinrow.grader.records.results import Record, Result
 
 
 def exercism_report(results: dict[str, Result]) -> dict[str, Any]:
@@ -20,37 +20,12 @@ def exercism_report(results: dict[str, Result]) -> dict[str, Any]:
     status, message and the learner's printed output; ``task_id`` is the kata's
     place in the registry.
     """
-    tests: list[dict[str, Any]] = []
     order = {f.slug: k + 1 for k, f in enumerate(FORMULATIONS)}
-    for slug, result in sorted(results.items(), key=lambda item: order[item[0]]):
-        for record in result.records:
-            failure = record.failure
-            entry: dict[str, Any] = {
-                "name": record.test,
-                "status": "pass" if record.outcome == "passed" else "fail",
-                "message": failure.message
-                if failure
-                else ("not attempted" if record.not_attempted else None),
-                "output": "\n".join(failure.output) if failure and failure.output else None,
-                "task_id": order[slug],
-            }
-            if failure and failure.mistake:
-                entry["mistake"] = failure.mistake
-            if record.outcome != "skipped" or record.not_attempted:
-                tests.append(entry)
-        if not result.records and result.status == "not attempted":  # a stub as shipped: never graded
-            tests.append(
-                {
-                    "name": f"{slug}: not attempted",
-                    "status": "fail",
-                    "message": "not attempted",
-                    "task_id": order[slug],
-                }
-            )
-        if result.reason:
-            tests.append(
-                {"name": f"{slug}: run", "status": "error", "message": result.reason, "task_id": order[slug]}
-            )
+    tests = [
+        test
+        for slug, result in sorted(results.items(), key=lambda item: order[item[0]])
+        for test in _kata_tests(slug, result, order[slug])
+    ]
     stopped = any(r.status == "stopped" for r in results.values())
     solved = all(r.status == "solved" for r in results.values())
     return {
@@ -59,3 +34,42 @@ def exercism_report(results: dict[str, Result]) -> dict[str, Any]:
         "message": "\n".join(r.reason for r in results.values() if r.reason) or None,
         "tests": tests,
     }
+
+
+def _kata_tests(slug: str, result: Result, task_id: int) -> list[dict[str, Any]]:
+    """One kata's tests: each graded check but those skipped as not run, a stub as shipped as one test
+    that fails, and a run that was stopped as one test in error."""
+    tests = [
+        _test(record, task_id)
+        for record in result.records
+        if record.outcome != "skipped" or record.not_attempted
+    ]
+    if not result.records and result.status == "not attempted":  # a stub as shipped: never graded
+        tests.append(
+            {
+                "name": f"{slug}: not attempted",
+                "status": "fail",
+                "message": "not attempted",
+                "task_id": task_id,
+            }
+        )
+    if result.reason:
+        tests.append(
+            {"name": f"{slug}: run", "status": "error", "message": result.reason, "task_id": task_id}
+        )
+    return tests
+
+
+def _test(record: Record, task_id: int) -> dict[str, Any]:
+    """One graded check as an exercism test: name, status, message, printed output, the mistake named."""
+    failure = record.failure
+    entry: dict[str, Any] = {
+        "name": record.test,
+        "status": "pass" if record.outcome == "passed" else "fail",
+        "message": failure.message if failure else ("not attempted" if record.not_attempted else None),
+        "output": "\n".join(failure.output) if failure and failure.output else None,
+        "task_id": task_id,
+    }
+    if failure and failure.mistake:
+        entry["mistake"] = failure.mistake
+    return entry

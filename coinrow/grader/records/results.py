@@ -16,15 +16,27 @@ from typing import Any, Literal
 from coinrow.game.registry import CORE, FORMULATIONS, Formulation
 
 Status = Literal["solved", "failing", "in progress", "not attempted", "stopped", "not graded"]
+FailureKind = Literal[
+    "wrong-value",  # a value that is not the optimum (or a move that is not optimal)
+    "wrong-type",  # not an exact int, not a pair, not a list of moves
+    "exception",  # the learner's code raised
+    "too-slow",  # ran out of CPU time
+    "not-run",  # skipped: already too slow on a shorter row
+    "recursion",  # RecursionError
+    "mutated",  # changed the caller's row
+    "import",  # the file does not import, or lacks the function
+    "exit",  # called sys.exit
+    "growth",  # right values, but the time or memory grows faster than the task asks
+    "grader",  # the grader itself stumbled (never an attempt's failure)
+]
 MAX_KINDS_SHOWN = 3  # distinct kinds of failure listed per formulation
-OUTPUT_LINES_SHOWN = 20
 
 
 @dataclass(frozen=True)
 class Failure:
     """One failed check: what kind of failure, on which row, and the one-glance message."""
 
-    kind: str  # a grading.FailureKind, or "grader" when the grader itself stumbled
+    kind: FailureKind
     n: int  # the row's length
     size: int  # sum of |coins|: among rows of one length, the smaller is shown
     ran: bool  # False: not run, because the formulation was already too slow on a shorter row

@@ -14,6 +14,7 @@ A caller with threads of its own gets the driver in a fresh process
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -67,55 +68,77 @@ def grade(
         KeyboardInterrupt: interrupted, or ended by SIGTERM or SIGHUP; every child is ended first.
     """
     key = fingerprint(call_limit, profile, exit_first)
-    shown: dict[Path, dict[str, Result]] = {}
-    kept: dict[Path, Progress] = {}  # each folder's progress cache, unless it is off
-    to_run: list[Job] = []
-    folders: dict[str, Path] = {}  # by job key
-    for number, (folder, chosen) in enumerate(attempts.items()):
-        shown[folder] = {}
-        if cache != "off":
-            kept[folder] = Progress(folder)
-        options = _options(folder, call_limit, profile, exit_first)
-        shown_at_all = [f.slug for f in FORMULATIONS if f.slug in chosen or not chosen or folder in kept]
-        stubs = shipped_stubs(folder, shown_at_all)
-        for formulation in FORMULATIONS:
-            slug = formulation.slug
-            if slug in stubs:
-                shown[folder][slug] = Result(slug, [])  # no record at all: "not attempted"
-                continue
-            cached = kept[folder].get(slug, attempt_key(folder, slug, key)) if folder in kept else None
-            if slug in chosen or (not chosen and (cache == "refresh" or cached is None)):
-                to_run.append(Job(f"{number}/{slug}", slug, options))
-                folders[f"{number}/{slug}"] = folder
-            elif cached is not None:
-                shown[folder][slug] = cached
-            elif folder in kept:
-                shown[folder][slug] = Result(slug, [], stale=True)  # changed since it was last graded
-    before = {job.key: attempt_hash(folders[job.key], job.slug) for job in to_run}
+    plan = _plan(attempts, key, cache, lambda folder: _options(folder, call_limit, profile, exit_first))
+    before = {job.key: attempt_hash(plan.folders[job.key], job.slug) for job in plan.to_run}
 
     def each_done(job_key: str, result: Result) -> None:
         if on_done is not None:
-            on_done(folders[job_key], result)
+            on_done(plan.folders[job_key], result)
 
-    if to_run and not has_other_threads():
-        done = run_jobs(to_run, jobs, each_done, primed)
-    else:
-        if primed is not None:
-            primed.close()
-        done = run_jobs_spawned(to_run, jobs, each_done) if to_run else {}
-    for job in to_run:
-        folder, result = folders[job.key], done[job.key]
-        shown[folder][job.slug] = result
+    done = _run(plan.to_run, jobs, each_done, primed)
+    for job in plan.to_run:
+        folder, result = plan.folders[job.key], done[job.key]
+        plan.shown[folder][job.slug] = result
         # an attempt saved again while it was graded is not kept: which version ran is unknown
-        if folder in kept and attempt_hash(folder, job.slug) == before[job.key]:
-            kept[folder].put(result, attempt_key(folder, job.slug, key), before[job.key])
-    for progress in kept.values():
+        if folder in plan.kept and attempt_hash(folder, job.slug) == before[job.key]:
+            plan.kept[folder].put(result, attempt_key(folder, job.slug, key), before[job.key])
+    for progress in plan.kept.values():
         progress.save()
     order = {f.slug: k for k, f in enumerate(FORMULATIONS)}
     return {
         folder: dict(sorted(found.items(), key=lambda item: order[item[0]]))
-        for folder, found in shown.items()
+        for folder, found in plan.shown.items()
     }
+
+
+@dataclass
+class _Plan:
+    """What ``grade`` shows without grading (stubs, the cache), and the jobs it runs."""
+
+    shown: dict[Path, dict[str, Result]] = field(default_factory=dict)
+    kept: dict[Path, Progress] = field(default_factory=dict)  # each folder's progress cache, unless off
+    to_run: list[Job] = field(default_factory=list)
+    folders: dict[str, Path] = field(default_factory=dict)  # by job key
+
+
+def _plan(
+    attempts: Mapping[Path, Collection[str]], key: str, cache: Cache, options_for: Callable[[Path], Options]
+) -> _Plan:
+    """Decide, folder by folder, what is shown as shipped or cached and what is graded (``grade``'s rules)."""
+    plan = _Plan()
+    for number, (folder, chosen) in enumerate(attempts.items()):
+        plan.shown[folder] = {}
+        if cache != "off":
+            plan.kept[folder] = Progress(folder)
+        options = options_for(folder)
+        shown_at_all = [f.slug for f in FORMULATIONS if f.slug in chosen or not chosen or folder in plan.kept]
+        stubs = shipped_stubs(folder, shown_at_all)
+        for formulation in FORMULATIONS:
+            slug = formulation.slug
+            if slug in stubs:
+                plan.shown[folder][slug] = Result(slug, [])  # no record at all: "not attempted"
+                continue
+            progress = plan.kept.get(folder)
+            cached = progress.get(slug, attempt_key(folder, slug, key)) if progress is not None else None
+            if slug in chosen or (not chosen and (cache == "refresh" or cached is None)):
+                plan.to_run.append(Job(f"{number}/{slug}", slug, options))
+                plan.folders[f"{number}/{slug}"] = folder
+            elif cached is not None:
+                plan.shown[folder][slug] = cached
+            elif progress is not None:
+                plan.shown[folder][slug] = Result(slug, [], stale=True)  # changed since it was last graded
+    return plan
+
+
+def _run(
+    to_run: list[Job], jobs: int, each_done: Callable[[str, Result], None], primed: Primed | None
+) -> dict[str, Result]:
+    """Run the jobs through the driver, here or, for a caller with threads, in a fresh process."""
+    if to_run and not has_other_threads():
+        return run_jobs(to_run, jobs, each_done, primed)
+    if primed is not None:
+        primed.close()
+    return run_jobs_spawned(to_run, jobs, each_done) if to_run else {}
 
 
 def prime_for(folder: Path, slug: str, *, call_limit: float = CALL_LIMIT, jobs: int = WORKERS) -> Primed:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 from pathlib import Path
 
-from coinrow.grader.executor.inside.limits import OUTPUT_CAP
+from coinrow.grader.executor.processes import ended_in_words
 from coinrow.grader.messages import stops as messages
 from coinrow.grader.records.results import Record, Result
 from coinrow.grader.run.child import Child
@@ -23,11 +22,8 @@ def reason(child: Child, status: int, records_complete: bool, running: str | Non
     during = messages.during(running) if running else ""
     if child.ended_by_us:
         return child.ended_by_us + during
-    if os.WIFSIGNALED(status):
-        sig = os.WTERMSIG(status)
-        name = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else None
-        return messages.ended_by_signal(sig, name, OUTPUT_CAP >> 20) + during
-    return messages.exited_early(os.WEXITSTATUS(status), during, last_line(child.log_file))
+    code = os.waitstatus_to_exitcode(status)
+    return ended_in_words(code, during, last_line(child.log_file) if code >= 0 else "")
 
 
 def last_line(log_file: Path) -> str:

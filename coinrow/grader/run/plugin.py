@@ -145,6 +145,7 @@ def _failure(slug: str, item: pytest.Item, call: pytest.CallInfo[None]) -> Failu
     if wrong is None:  # the grader itself stumbled on this answer: still say something
         error = call.excinfo.value if call.excinfo else None
         return Failure("grader", 1 << 30, 0, True, grader_stumbled(slug, item.name, error))
+    wrong.diagnose()  # the one place a reported failure is diagnosed (it calls into the attempt)
     return Failure(
         wrong.kind,
         len(wrong.row),

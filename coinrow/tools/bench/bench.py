@@ -4,7 +4,7 @@ Each formulation's graded function runs on the same seeded rows (coins 1..1000)
 at n = 500, 1000, 2000, 4000, plus 10**4 for ``vectorised_dp`` and 10**4, 10**5,
 10**6 for ``linear_reduction``. Time is the median CPU time per call of ``--runs``
 timings and peak memory what ``tracemalloc`` traces in one more call, both taken
-by ``coinrow.grader.growth.timing``, the rule the growth table of ``compare`` follows too.
+by ``coinrow.grader.measure.timing``, the rule the growth table of ``compare`` follows too.
 Both are also given as a ratio to the reference ``vectorised_dp`` (the compiled
 baseline) measured at the same n in the same run. At the default sizes,
 ``vectorised_dp`` and ``linear_reduction`` are then set against compiled C
@@ -41,7 +41,7 @@ from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_
 from coinrow.game.rowarg import UsageError, add_impl_option, impl_dir, parse_sizes
 from coinrow.game.settings import SEED
 from coinrow.grader.executor.time_limit import CallTimeout, time_limit
-from coinrow.grader.growth.timing import InProcess, predicted_seconds, seeded_row, time_calls
+from coinrow.grader.measure.timing import InProcess, predicted_seconds, seeded_row, time_calls
 from coinrow.tools.bench.cbaseline import VersusC, versus_c
 
 SIZES = (500, 1000, 2000, 4000)

@@ -150,20 +150,25 @@ def growth_table(c: Comparison) -> Table:
     table.add_column("÷ ref" if learner else "ratio", justify="right")
     fastest = ratio_to_fastest(c.series)
     for s in power:
-        if s.subject is None:
-            continue  # not attempted or failing: listed under the table, never timed
-        ratio: str
-        cells = [_ms(s.seconds[n]) if n in s.seconds else "·" for n in sizes]
-        exponent = s.exponent()
-        if learner:
-            reference = reference_of(c, s)
-            between = ratio_between(s, reference) if reference else None
-            ratio = f"{between[1]:.2f}" if between else ""
-        else:
-            ratio = f"{fastest[s.label]:,.0f}" if s.label in fastest else ""
-        name = "  reference" if learner and s.impl == REFERENCE else s.slug or s.label
-        table.add_row(name, *cells, f"{exponent:.2f}" if exponent is not None else "", ratio)
+        if s.subject is not None:  # not attempted or failing: listed under the table, never timed
+            table.add_row(*_growth_row(c, s, sizes, fastest))
     return table
+
+
+def _growth_row(c: Comparison, s: Series, sizes: list[int], fastest: dict[str, float]) -> list[str]:
+    """One timed series' row of ``growth_table``: its name, ms per call at each size, exponent and ratio."""
+    learner = c.impl != REFERENCE
+    cells = [_ms(s.seconds[n]) if n in s.seconds else "·" for n in sizes]
+    exponent = s.exponent()
+    ratio = ""
+    if learner:
+        reference = reference_of(c, s)
+        between = ratio_between(s, reference) if reference else None
+        ratio = f"{between[1]:.2f}" if between else ""
+    elif s.label in fastest:
+        ratio = f"{fastest[s.label]:,.0f}"
+    name = "  reference" if learner and s.impl == REFERENCE else s.slug or s.label
+    return [name, *cells, f"{exponent:.2f}" if exponent is not None else "", ratio]
 
 
 def exponential_table(series: Sequence[Series]) -> Table:

@@ -1,6 +1,6 @@
 """Growth: median CPU time per call at doubling n, the fitted exponent, and a log-log plot.
 
-Method: each call is timed by ``coinrow.grader.growth.timing`` (the rule ``make bench`` follows
+Method: each call is timed by ``coinrow.grader.measure.timing`` (the rule ``make bench`` follows
 too: the seeded row, the garbage collector off, CPU time, a call shorter than
 ``Budget.min_batch`` timed in batches); each size gets as many repeats as fit in
 ``Budget.point`` seconds (at least one, at most ``Budget.max_repeats``) and the
@@ -27,8 +27,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from coinrow.game.oracle import ORACLE_MAX_N
 from coinrow.grader.executor.time_limit import CallTimeout
-from coinrow.grader.growth.timing import Subject, fitted_exponent, fitted_per_coin, seeded_row, time_calls
-from coinrow.grader.growth.timing import predicted_seconds as predicted_from
+from coinrow.grader.measure.timing import Subject, fitted_exponent, fitted_per_coin, seeded_row, time_calls
+from coinrow.grader.measure.timing import predicted_seconds as predicted_from
 
 SIZES = (128, 256, 512, 1024, 2048)
 ORACLE_SIZES = tuple(n for n in (8, 10, 12, 14, 16, 18, 20) if n <= ORACLE_MAX_N)
@@ -134,7 +134,7 @@ def budget_note(n: int, predicted: float, left: float, total: float) -> str:
 def predicted_seconds(s: Series, n: int) -> float:
     """A guess at one call's time at size ``n`` from the series so far (0 before any point).
 
-    ``coinrow.grader.growth.timing.predicted_seconds`` on the series' seconds and its kind of growth.
+    ``coinrow.grader.measure.timing.predicted_seconds`` on the series' seconds and its kind of growth.
     """
     return predicted_from(s.seconds, n, s.kind)
 

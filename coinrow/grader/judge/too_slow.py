@@ -8,8 +8,8 @@ from collections.abc import Callable, Sequence
 from coinrow.game.cost import Order
 from coinrow.grader.executor.process import STARTUP_CPU
 from coinrow.grader.executor.time_limit import CallTimeout
-from coinrow.grader.growth.orders import TARGET_EXPONENT, Point, climb, ladder, under_a_time_out
 from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
+from coinrow.grader.measure.orders import TARGET_EXPONENT, Point, climb, ladder, under_a_time_out
 from coinrow.grader.messages import growth as messages
 
 PREFIX_CALL_LIMIT = 1.0  # CPU seconds a call on the first coins of a too-slow row may take
