@@ -22,7 +22,6 @@ taken is what grading would give again; a run that graded any entry writes the f
 from __future__ import annotations
 
 import argparse
-import ast
 import contextlib
 import hashlib
 import json
@@ -30,100 +29,17 @@ import re
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
-from coinrow.game.registry import REPO_ROOT
+from coinrow.dev.catalogue_entries import CATALOGUE, Entry, Outcome, entries
 from coinrow.game.settings import WORKERS
 from coinrow.grader.records.fingerprint import fingerprint
 from coinrow.grader.records.results import Result
 from coinrow.grader.run.grade import grade
 
-CATALOGUE = REPO_ROOT / "tests" / "catalogue"
 CATALOGUE_CALL_LIMIT = 1.5  # CPU seconds; the references need under 0.6 s per call
 CATALOGUE_PROFILE = "catalogue"  # the hypothesis profile it is graded under (coinrow.grader.run.plugin)
 RECORD = CATALOGUE / "graded.json"
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One catalogued answer: a known mistake (``wrong``) or a correct alternative (``right``)."""
-
-    verdict: Literal["wrong", "right"]
-    slug: str
-    path: Path
-
-    @property
-    def name(self) -> str:
-        return self.path.stem
-
-    @property
-    def docstring(self) -> str:
-        return ast.get_docstring(ast.parse(self.path.read_text(encoding="utf-8"))) or ""
-
-    @property
-    def description(self) -> str:
-        return self.docstring.splitlines()[0] if self.docstring else self.name
-
-    @property
-    def stated_mistake(self) -> str | None:
-        """The ``Mistake:`` line of the docstring: an id, "none", or None when there is no such line."""
-        found = re.search(r"^Mistake: (\S+)$", self.docstring, re.MULTILINE)
-        return found.group(1) if found else None
-
-    @property
-    def stated_order(self) -> str | None:
-        """The ``Order:`` line of the docstring (``n³``, ``exponential``, or ``n³ or n²`` where the sizes
-        the tasks allow cannot tell which): the growth the grader must measure and name; None when there
-        is no such line."""
-        found = re.search(r"^Order: (.+)$", self.docstring, re.MULTILINE)
-        return found.group(1) if found else None
-
-    @property
-    def expected_mistake(self) -> str | None:
-        """The id the grader must name (None: it must name none)."""
-        stated = self.stated_mistake
-        return None if stated in (None, "none") else stated
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What the grading suite said of one entry, and how long the run took."""
-
-    entry: Entry
-    status: str  # the summary's word for the formulation: "solved (…)", "FAILING (…)", …
-    message: str  # the smallest failure's first line, or "" when solved
-    seconds: float  # time the suite spent on this formulation
-    hint: str = ""  # the "likely mistake" or "likely cause" line under the message, if any
-    mistake: str | None = None  # the id in "likely mistake (<id>)", if the grader named one
-    order: str | None = None  # the growth a failure names as measured: "n³", "exponential"
-    stopped: bool = False  # the driver had to stop the run: an outcome that is never kept
-
-    @property
-    def as_expected(self) -> bool:
-        """A wrong answer must be rejected; a correct alternative must be graded solved."""
-        wanted = "FAILING" if self.entry.verdict == "wrong" else "solved"
-        return self.status.startswith(wanted)
-
-    @property
-    def name_right(self) -> bool:
-        """A wrong answer named with the mistake its docstring states."""
-        return self.mistake is not None and self.mistake == self.entry.expected_mistake
-
-    @property
-    def name_wrong(self) -> bool:
-        """A name given that is not the stated one (also: a name where none is stated)."""
-        return self.mistake is not None and self.mistake != self.entry.expected_mistake
-
-
-def entries(root: Path = CATALOGUE) -> list[Entry]:
-    """Every catalogue file, wrong answers first, sorted by formulation and name."""
-    found = []
-    for verdict in ("wrong", "right"):
-        for path in sorted((root / verdict).glob("*/[!_]*.py")):
-            found.append(Entry(verdict, path.parent.name, path))
-    return found
 
 
 def outcome(entry: Entry, result: Result) -> Outcome:

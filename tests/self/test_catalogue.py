@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from coinrow.dev.catalogue import Entry, Outcome, checked, entries, power_line
+from coinrow.dev.catalogue import checked, power_line
+from coinrow.dev.catalogue_entries import Entry, Outcome, entries
 from coinrow.game.registry import by_slug
 from coinrow.grader.diagnosis.mistakes import catalogued_mistakes
 

@@ -14,8 +14,10 @@ import coinrow.dev.catalogue
 import coinrow.dev.mutate
 import coinrow.grader.run.grade
 import coinrow.tools.compare.answers
-from coinrow.dev.catalogue import CATALOGUE_CALL_LIMIT, entries, grade_all
-from coinrow.dev.mutate import grade_mutants, mutants
+from coinrow.dev.catalogue import CATALOGUE_CALL_LIMIT, grade_all
+from coinrow.dev.catalogue_entries import entries
+from coinrow.dev.mutants import mutants
+from coinrow.dev.mutate import grade_mutants
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT
 from coinrow.game.settings import CALL_LIMIT
 from coinrow.grader.records.results import Result, Status

@@ -131,7 +131,8 @@ def _python(clone: Path, code: str) -> str:
 
 CATALOGUE_CHECK = """
 from pathlib import Path
-from coinrow.dev.catalogue import checked, entries
+from coinrow.dev.catalogue import checked
+from coinrow.dev.catalogue_entries import entries
 right = [e for e in entries() if e.verdict == "right" and e.slug == "difference_dp"][:1]
 print(checked(right, Path({record!r}))[1])
 """

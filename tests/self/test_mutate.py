@@ -1,6 +1,7 @@
 """make mutate's own logic: the equivalents file is true, the sample is fixed, a bad mutant is killed."""
 
-from coinrow.dev.mutate import Mutant, grade_mutant, is_killed, load_equivalents, mutants, sample
+from coinrow.dev.mutants import Mutant, load_equivalents, mutants, sample
+from coinrow.dev.mutate import grade_mutant, is_killed
 from coinrow.game.registry import IMPLS, source_file
 
 
