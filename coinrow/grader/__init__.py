@@ -1,7 +1,117 @@
-"""The grader: everything that judges an attempt.
+"""The grader: everything that judges an attempt, in rooms (``docs/architecture.md`` draws them).
 
-Running it under limits, the checks, failures and their messages, the diagnosis
-and its mistake models, the driver, results and progress, the pytest plugin the
-grading suite runs under, the one grading entry point (``grade``) and the one
-fingerprint its records are kept under (``fingerprint``). Imports ``coinrow.game`` only.
+The layers above (``tools``, ``dev``, ``cli``) import the names below from here, not from the rooms:
+grading (``grade``, ``prime_for``, ``Primed``, ``warm_up``, ``summary``), its results (``Result``,
+``Status``, ``failed``, ``summary_lines``, ``result_lines``, ``printable``, ``Progress``,
+``attempt_hash``, ``exercism_report``), its records' fingerprint (``fingerprint``, ``digest``), the
+stubs as shipped (``committed_stub``, ``NoCommittedStub``), calling an attempt (``Grader``,
+``WrongAnswer``, ``NotAttempted``, ``find_jail``), timing (``Subject``, ``InProcess``, ``time_calls``,
+``seeded_row``, ``predicted_seconds``, ``fitted_exponent``, ``fitted_per_coin``, ``time_limit``,
+``CallTimeout``) and an order's words (``shown_order``). Each is loaded when first asked for, so
+importing one room does not import them all. Imports ``coinrow.game`` only.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from coinrow.grader.executor.sandbox import find_jail
+    from coinrow.grader.executor.time_limit import CallTimeout, time_limit
+    from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
+    from coinrow.grader.judge.verdict import Grader
+    from coinrow.grader.measure.timing import (
+        InProcess,
+        Subject,
+        fitted_exponent,
+        fitted_per_coin,
+        predicted_seconds,
+        seeded_row,
+        time_calls,
+    )
+    from coinrow.grader.messages.growth import shown_order
+    from coinrow.grader.records.exercism import exercism_report
+    from coinrow.grader.records.fingerprint import digest, fingerprint
+    from coinrow.grader.records.progress import Progress, attempt_hash
+    from coinrow.grader.records.results import Result, Status, failed, printable, result_lines, summary_lines
+    from coinrow.grader.records.stubs import NoCommittedStub, committed_stub
+    from coinrow.grader.run.child import Primed, warm_up
+    from coinrow.grader.run.command import summary
+    from coinrow.grader.run.grade import grade, prime_for
+
+_FACE = {
+    "find_jail": "executor.sandbox",
+    "CallTimeout": "executor.time_limit",
+    "time_limit": "executor.time_limit",
+    "NotAttempted": "judge.failures",
+    "WrongAnswer": "judge.failures",
+    "Grader": "judge.verdict",
+    "InProcess": "measure.timing",
+    "Subject": "measure.timing",
+    "fitted_exponent": "measure.timing",
+    "fitted_per_coin": "measure.timing",
+    "predicted_seconds": "measure.timing",
+    "seeded_row": "measure.timing",
+    "time_calls": "measure.timing",
+    "shown_order": "messages.growth",
+    "exercism_report": "records.exercism",
+    "digest": "records.fingerprint",
+    "fingerprint": "records.fingerprint",
+    "Progress": "records.progress",
+    "attempt_hash": "records.progress",
+    "Result": "records.results",
+    "Status": "records.results",
+    "failed": "records.results",
+    "printable": "records.results",
+    "result_lines": "records.results",
+    "summary_lines": "records.results",
+    "NoCommittedStub": "records.stubs",
+    "committed_stub": "records.stubs",
+    "Primed": "run.child",
+    "warm_up": "run.child",
+    "summary": "run.command",
+    "grade": "run.grade",
+    "prime_for": "run.grade",
+}
+__all__ = [
+    "CallTimeout",
+    "Grader",
+    "InProcess",
+    "NoCommittedStub",
+    "NotAttempted",
+    "Primed",
+    "Progress",
+    "Result",
+    "Status",
+    "Subject",
+    "WrongAnswer",
+    "attempt_hash",
+    "committed_stub",
+    "digest",
+    "exercism_report",
+    "failed",
+    "find_jail",
+    "fingerprint",
+    "fitted_exponent",
+    "fitted_per_coin",
+    "grade",
+    "predicted_seconds",
+    "prime_for",
+    "printable",
+    "result_lines",
+    "seeded_row",
+    "shown_order",
+    "summary",
+    "summary_lines",
+    "time_calls",
+    "time_limit",
+    "warm_up",
+]
+
+
+def __getattr__(name: str) -> Any:
+    room = _FACE.get(name)
+    if room is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{room}"), name)

@@ -3,6 +3,7 @@ compare all grade through it, and compare speaks of the one ``Status`` the grade
 
 from __future__ import annotations
 
+import importlib
 import re
 import shutil
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 
 import coinrow.dev.catalogue
 import coinrow.dev.mutate
+import coinrow.grader as face
 import coinrow.grader.run.grade
 import coinrow.tools.compare.answers
 from coinrow.dev.catalogue import CATALOGUE_CALL_LIMIT, grade_all
@@ -146,3 +148,12 @@ def test_a_part_that_never_reported_is_shown_as_the_driver_says(
     monkeypatch.setattr(coinrow.grader.run.grade, "run_jobs_spawned", ended)
     result = grade({folder: ["difference_dp"]}, jobs=2, cache="off")[folder]["difference_dp"]
     assert (result.status, result.reason) == ("stopped", "the grading process ended before grading it")
+
+
+def test_the_graders_face_gives_each_name_from_its_room() -> None:
+    """``coinrow.grader`` names what the layers above use; each is the room's own object, loaded on demand."""
+    assert face.__all__ == sorted(face._FACE)
+    for name, room in face._FACE.items():
+        assert getattr(face, name) is getattr(importlib.import_module(f"coinrow.grader.{room}"), name)
+    with pytest.raises(AttributeError):
+        face.no_such_name  # noqa: B018
