@@ -170,7 +170,7 @@ def test_editing_a_tool_keeps_every_record_and_editing_the_grader_makes_each_sta
     assert catalogue == "0"  # taken from the record
     assert (mutation.returncode, mutation.stdout) == (0, "the mutation score is up to date\n")
 
-    _edit(clone / "coinrow" / "grader" / "grading.py")
+    _edit(clone / "coinrow" / "grader" / "judge" / "verdict.py")
     lines, catalogue, mutation = _records(clone, record)
     assert all(line.endswith("not attempted") for line in lines), lines  # graded again
     assert catalogue == "1"  # graded again

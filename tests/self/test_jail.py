@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from coinrow.game.registry import REPO_ROOT
 from coinrow.grader.executor.process import LOOP
-from coinrow.grader.executor.sandbox import ATTEMPT_ROOT, LOOP_PATH, Jail, bwrap_args, package_paths
+from coinrow.grader.executor.sandbox import ATTEMPT_ROOT, LOOP_FOLDER, Jail, bwrap_args, package_paths
 
 
 def _mounts(args: list[str]) -> list[tuple[str, str, str]]:
@@ -38,9 +39,9 @@ def test_only_the_runtime_the_attempt_and_the_loop_are_bound(tmp_path: Path) -> 
     binds = [(source, destination) for option, source, destination in _mounts(
         bwrap_args(Jail("bwrap"), attempt, LOOP)) if option == "--ro-bind"]  # fmt: skip
     assert (str(attempt.parent), f"{ATTEMPT_ROOT}/difference_dp") in binds
-    assert (str(LOOP), LOOP_PATH) in binds
+    assert (str(LOOP.parent), LOOP_FOLDER) in binds  # the loop and the standard-library modules beside it
     assert all(path in {source for source, _ in binds} for path in package_paths() if Path(path).exists())
-    repository = LOOP.parents[2]
-    assert [s for s, _ in binds if Path(s).is_relative_to(repository) and s != str(LOOP)] == [
+    repository = REPO_ROOT
+    assert [s for s, _ in binds if Path(s).is_relative_to(repository) and s != str(LOOP.parent)] == [
         s for s in package_paths() if Path(s).is_relative_to(repository)
-    ]  # of the repository, only the loop and the packages' folder (a virtual environment inside it)
+    ]  # of the repository, only the loop's folder and the packages' folder (a virtual environment inside it)

@@ -51,7 +51,7 @@ RUNS = 5
 TIME_BUDGET = 40.0  # seconds for all timed runs of one formulation at one n
 MEMORY_BUDGET = 10.0  # seconds for the one traced run
 TRACE_SLOWDOWN = 30  # a traced pure-Python run takes up to ~30x its untraced time
-CALL_LIMIT = 60.0  # no single call may take longer, whatever the estimate said
+BENCH_CALL_LIMIT = 60.0  # no single call may take longer, whatever the estimate said
 DEFAULT_OUT = REPO_ROOT / "build" / "bench.json"
 
 Function = Callable[[Sequence[int]], Any]
@@ -113,10 +113,10 @@ def measure(
             continue
         row = seeded_row(n)
         try:
-            cell.seconds = time_calls(InProcess(function, row), limit=CALL_LIMIT, repeats=runs).median
+            cell.seconds = time_calls(InProcess(function, row), limit=BENCH_CALL_LIMIT, repeats=runs).median
         except CallTimeout:
-            cell.note = f"a call took over {CALL_LIMIT:g} s"
-            blocked = f"skipped: over {CALL_LIMIT:g} s at n = {n}"
+            cell.note = f"a call took over {BENCH_CALL_LIMIT:g} s"
+            blocked = f"skipped: over {BENCH_CALL_LIMIT:g} s at n = {n}"
         except RecursionError:
             cell.note = "RecursionError"
             blocked = f"skipped: RecursionError at n = {n}"
@@ -128,7 +128,7 @@ def measure(
         if cell.seconds * TRACE_SLOWDOWN > MEMORY_BUDGET:
             cell.note = f"memory skipped (~{cell.seconds * TRACE_SLOWDOWN:.0f} s traced)"
         else:
-            cell.peak_bytes = InProcess(function, row).peak(CALL_LIMIT)
+            cell.peak_bytes = InProcess(function, row).peak(BENCH_CALL_LIMIT)
         advance()
     return cells
 
