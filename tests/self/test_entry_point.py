@@ -53,7 +53,7 @@ def test_only_the_entry_point_starts_the_driver_and_no_command_starts_coinrow_te
     for path in sorted((REPO_ROOT / "coinrow").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         name = path.relative_to(REPO_ROOT).as_posix()
-        if re.search(r"^from coinrow\.grader\.driver import|^import coinrow\.grader\.driver", text, re.M):
+        if re.search(r"^(from|import) coinrow\.grader\.run\.driver\b", text, re.M):
             importers.append(name)
         if re.search(r"\"coinrow\",\s*\"test\"", text):
             spawners.append(name)

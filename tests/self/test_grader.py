@@ -35,7 +35,7 @@ def _message(grader: Grader, row: tuple[int, ...], difference: int) -> str:
         grader.check_value(
             "difference_dp", row, Totals((sum(row) + difference) // 2, (sum(row) - difference) // 2)
         )
-    return str(failure.value)
+    return str(failure.value.diagnose())
 
 
 def test_long_rows_are_shortened_in_the_middle() -> None:
