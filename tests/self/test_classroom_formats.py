@@ -391,7 +391,7 @@ def test_renamed_uploads_are_graded_as_their_katas_and_said(tmp_path: Path) -> N
         "Min_Of_Opponent_DP.py: graded as min_of_opponent_dp",
         "prefix_sum_dp-2.py: graded as prefix_sum_dp",
         "notes.py: ignored, named after no kata (expected a kata's own name, e.g. difference_dp.py)",
-        "paired_tuple_dp.txt: ignored, not a .py file",
+        "paired_tuple_dp.txt: ignored, not a .py file (expected paired_tuple_dp.py)",
     ]
 
 

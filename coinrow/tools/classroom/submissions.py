@@ -31,7 +31,7 @@ from coinrow.game.registry import FORMULATIONS, source_file
 SLUGS = tuple(f.slug for f in FORMULATIONS)
 # what a second download or a copy adds to a file's name: " (1)" (browsers), "-2", "_2" or " 2",
 # " copy" (macOS Finder), " - Copy" (Windows Explorer); one or more, at the end of the name
-DECORATIONS = re.compile(r"(?:\s*\(\d+\)|[-_ ]\d+|\s*-?\s*copy)+$", re.IGNORECASE)
+DECORATIONS = re.compile(r"(?:\s*\(\d+\)|[-_ ]\d+|\s*(?:-\s*)?copy)+$", re.IGNORECASE)
 EXPECTED = f"a kata's own name, e.g. {SLUGS[0]}.py"
 
 
@@ -79,9 +79,8 @@ def _why_ignored(entry: Path) -> str | None:
         return None
     if entry.suffix.lower() == ".py":
         return f"named after no kata (expected {EXPECTED})"
-    if any(entry.name.lower().startswith(slug) for slug in SLUGS):
-        return "not a .py file"
-    return None
+    slug = next((slug for slug in SLUGS if entry.name.lower().startswith(slug)), None)
+    return None if slug is None else f"not a .py file (expected {slug}.py)"
 
 
 def _kata_files(root: Path, name: str) -> Submission:
