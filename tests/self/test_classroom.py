@@ -1,6 +1,8 @@
-"""make grade on a class of 30 submissions mixed from the catalogue: every file written, each format
-followed, each kata graded as the catalogue says it must be, a crash confined to its own submission,
-and nothing written inside the class's folder. Then its bad input: one line and exit status 2."""
+"""make grade on a class of 32 submissions mixed from the catalogue: every file written and checked by
+its platform's rules (Gradescope's schema, Jenkins' JUnit schema and junitparser, exercism's version
+3), each kata graded as the catalogue says it must be, renamed uploads matched and said, a crash
+confined to its own submission, and nothing written inside the class's folder. Then one student's
+folder given as the class, and bad input: one line and exit status 2."""
 
 from __future__ import annotations
 
@@ -17,9 +19,10 @@ import pytest
 from junitparser import JUnitXml
 
 from coinrow.game.registry import CORE, FORMULATIONS, IMPLS, REPO_ROOT, source_file
-from coinrow.grader.executor.sandbox import UNSANDBOXED_VARIABLE
+from coinrow.grader.executor.sandbox import UNSANDBOXED_VARIABLE, find_jail
+from coinrow.tools.classroom.submissions import kata_of
 from tests.self.commandline import coinrow, environment, make, own_stderr
-from tests.self.platform_rules import gradescope_problems
+from tests.self.platform_rules import exercism_problems, gradescope_problems, junit_problems
 
 CATALOGUE = REPO_ROOT / "tests" / "catalogue"
 # every test here on one worker, where the class is graded once: a module's fixture would be built on
@@ -31,8 +34,9 @@ RAISES_ON_IMPORT = 'raise RuntimeError("no network here")\n'
 CRASHES_ON_IMPORT = "import os\nos._exit(7)\n"
 # each kata's file: a catalogue entry (wrong/... or right/...), or one of the texts above
 SYNTAX, RAISES, CRASHES, STUB, LINK_OUT = "syntax", "raises", "crashes", "stub", "link out"
+TWICE = "two files"  # what a kata is when two files of a submission are for it
 CLASS: dict[str, tuple[str, dict[str, str]]] = {
-    # name: (shape, {slug: what its file is})
+    # name: (shape, {slug: what its file is}); for "uploads", {the file's name as uploaded: what it is}
     "ada": ("problems", {"difference_dp": "right/difference_dp/copies_to_list.py"}),
     "ben": ("problems", {"difference_dp": "right/difference_dp/rolling_one_row.py"}),
     "cy": ("bare", {"difference_dp": "right/difference_dp/sentinel_padding.py"}),
@@ -80,15 +84,46 @@ CLASS: dict[str, tuple[str, dict[str, str]]] = {
     "min_of_opponent_dp": ("file", {"min_of_opponent_dp": "wrong/min_of_opponent_dp/one_step_lookahead.py"}),
     "paired_tuple_dp": ("file", {"paired_tuple_dp": "wrong/paired_tuple_dp/missing_base_case.py"}),
     "notes": ("file", {}),  # notes.py: named after no kata, nothing attempted
+    # files as browsers and editors name them, beside one named after no kata
+    "rae": (
+        "uploads",
+        {
+            "difference_dp (1).py": "right/difference_dp/rolling_one_row.py",
+            "Min_Of_Opponent_DP.py": "wrong/min_of_opponent_dp/greedy.py",
+            "prefix_sum_dp-2.py": "right/prefix_sum_dp/memoised_with_manual_prefix.py",
+            "rolling_array.py": "wrong/rolling_array/one_step_lookahead.py",  # a bonus kata failing
+            "scratch.py": "right/difference_dp/copies_to_list.py",
+        },
+    ),
+    "sam": (
+        "uploads",
+        {
+            "difference_dp.py": "right/difference_dp/rolling_one_row.py",
+            "difference_dp (1).py": "wrong/difference_dp/greedy.py",
+        },
+    ),
 }
+RENAMED = {"rae": ["difference_dp (1).py", "Min_Of_Opponent_DP.py", "prefix_sum_dp-2.py"]}
+
+
+def katas(shape: str, files: dict[str, str]) -> dict[str, str]:
+    """What each kata's file of a submission is (``TWICE`` when two files are for it)."""
+    if shape != "uploads":
+        return files
+    found: dict[str, str] = {}
+    for name, what in files.items():
+        slug = kata_of(name)
+        if slug is not None:
+            found[slug] = TWICE if slug in found else what
+    return found
 
 
 def expected_cell(what: str | None) -> str:
     """The catalogue's verdict (wrong: failing, right: solved), or what each special file must get."""
     if what is None or what == STUB:
         return "not attempted"
-    if what == LINK_OUT:
-        return "not graded"  # the file was refused
+    if what in (LINK_OUT, TWICE):
+        return "not graded"  # the file was refused, or both were
     if what in (SYNTAX, RAISES, CRASHES):
         return "failing"  # it does not import (a crash at import ends only its executor)
     return "solved" if what.startswith("right/") else "failing"
@@ -101,6 +136,7 @@ def hand_in(folder: Path, name: str, shape: str, files: dict[str, str], outside:
             "problems": source_file(folder / name, slug),
             "clone": source_file(folder / name / "problems", slug),
             "bare": folder / name / f"{slug}.py",
+            "uploads": folder / name / slug,  # the file's name as uploaded
             "file": folder / f"{slug}.py",
         }[shape]
         place.parent.mkdir(parents=True, exist_ok=True)
@@ -174,13 +210,15 @@ def graded_class(tmp_path_factory: pytest.TempPathFactory, shipped_stubs: Path) 
 def test_the_class_is_graded_and_every_file_is_written(graded_class: Graded) -> None:
     out, done = graded_class.out, graded_class.run
     assert done.returncode == 0, done.stderr
-    assert len(CLASS) == 30
+    assert len(CLASS) == 32
     assert sorted(p.name for p in out.iterdir()) == sorted([*CLASS, "class.csv"])
     for name in CLASS:
         files = sorted(p.name for p in (out / name).iterdir())
         assert files == ["gradescope.json", "junit.xml", "results.json", "summary.txt"], name
-    for name in CLASS:
-        assert f"│ {name} " in done.stdout or f"| {name} " in done.stdout
+    sandbox = "bubblewrap" if find_jail()[0] is not None else "none"
+    for name in CLASS:  # each row ends with the sandbox that graded it
+        (row,) = [line for line in done.stdout.splitlines() if line.startswith((f"│ {name} ", f"| {name} "))]
+        assert row.rstrip("│| ").endswith(f" {sandbox}"), row
 
 
 def test_nothing_is_written_inside_the_class_folder(graded_class: Graded) -> None:
@@ -188,68 +226,137 @@ def test_nothing_is_written_inside_the_class_folder(graded_class: Graded) -> Non
 
 
 def test_class_csv_says_what_the_catalogue_says_of_each_kata(graded_class: Graded) -> None:
+    """Each kata's cell, the counts, and the sandbox: bubblewrap where it runs (--unsandboxed only allows
+    grading without one), none where it does not."""
     out = graded_class.out
+    sandbox = "bubblewrap" if find_jail()[0] is not None else "none"
     with (out / "class.csv").open(encoding="utf-8") as table:
         rows = {row["submission"]: row for row in csv.DictReader(table)}
     assert list(rows) == sorted(CLASS)
-    for name, (_, files) in CLASS.items():
+    for name, (shape, files) in CLASS.items():
+        given = katas(shape, files)
         cells = {f.slug: rows[name][f.slug] for f in FORMULATIONS}
-        assert cells == {f.slug: expected_cell(files.get(f.slug)) for f in FORMULATIONS}, name
-        core_solved = sum(expected_cell(files.get(f.slug)) == "solved" for f in CORE)
+        assert cells == {f.slug: expected_cell(given.get(f.slug)) for f in FORMULATIONS}, name
+        core_solved = sum(expected_cell(given.get(f.slug)) == "solved" for f in CORE)
         assert (rows[name]["solved"], rows[name]["score"], rows[name]["of"]) == (
             str(core_solved),
             str(core_solved),
             "6",
         )
+        assert rows[name]["sandbox"] == sandbox
 
 
-def test_gradescope_json_follows_the_format_and_scores_the_core_katas(graded_class: Graded) -> None:
+def test_every_file_follows_its_platforms_rules(graded_class: Graded) -> None:
+    """Gradescope's schema, Jenkins' JUnit schema and exercism's version 3: 0 problems in 96 files."""
     out = graded_class.out
-    for name, (_, files) in CLASS.items():
+    problems: dict[str, list[str]] = {}
+    for name in CLASS:
+        folder = out / name
+        found = {
+            "gradescope.json": gradescope_problems(
+                json.loads((folder / "gradescope.json").read_text("utf-8"))
+            ),
+            "junit.xml": junit_problems((folder / "junit.xml").read_bytes()),
+            "results.json": exercism_problems(json.loads((folder / "results.json").read_text("utf-8"))),
+        }
+        problems |= {f"{name}/{file}": said for file, said in found.items() if said}
+    assert len(CLASS) * 3 == 96
+    assert problems == {}
+
+
+def test_gradescope_json_scores_the_core_katas_and_passes_only_the_solved(graded_class: Graded) -> None:
+    out = graded_class.out
+    for name, (shape, files) in CLASS.items():
+        given = katas(shape, files)
         report = json.loads((out / name / "gradescope.json").read_text(encoding="utf-8"))
-        assert gradescope_problems(report) == [], name
-        solved = sum(expected_cell(files.get(f.slug)) == "solved" for f in CORE)
+        solved = sum(expected_cell(given.get(f.slug)) == "solved" for f in CORE)
         assert report["score"] == solved, name
         assert [t["score"] for t in report["tests"]] == [
-            float(not f.bonus and expected_cell(files.get(f.slug)) == "solved") for f in FORMULATIONS
+            float(not f.bonus and expected_cell(given.get(f.slug)) == "solved") for f in FORMULATIONS
         ]
+        assert [t["status"] for t in report["tests"]] == [
+            "passed" if expected_cell(given.get(f.slug)) == "solved" else "failed" for f in FORMULATIONS
+        ], name
+    bonus = {t["name"]: t for t in json.loads((out / "pia" / "gradescope.json").read_text())["tests"]}
+    failing = bonus["brute_force (bonus, no points)"]  # worth 0 of 0, shown failed
+    assert (failing["score"], failing["max_score"], failing["status"]) == (0.0, 0.0, "failed")
 
 
 def test_junit_xml_reads_as_junit_with_a_testcase_per_graded_check(graded_class: Graded) -> None:
     out = graded_class.out
-    for name, (_, files) in CLASS.items():
+    for name, (shape, files) in CLASS.items():
+        given = katas(shape, files)
         xml = JUnitXml.fromfile(str(out / name / "junit.xml"))
         exercism = json.loads((out / name / "results.json").read_text(encoding="utf-8"))
-        assert exercism["version"] == 3
-        assert exercism["status"] in ("pass", "fail", "error")
         suites = {suite.name: suite for suite in xml}
         assert list(suites) == [f.slug for f in FORMULATIONS]
         for slug, suite in suites.items():
-            cell = expected_cell(files.get(slug))
-            never_graded = slug not in files or files[slug] == STUB  # no file, or the stub as shipped
-            assert (suite.tests == 0) == never_graded, (name, slug)  # an empty suite
+            cell = expected_cell(given.get(slug))
+            never_graded = slug not in given or given[slug] == STUB  # no file, or the stub as shipped
+            if never_graded:  # one testcase, skipped, as exercism's one test "<slug>: not attempted"
+                assert (suite.tests, suite.skipped, [case.name for case in suite]) == (
+                    1,
+                    1,
+                    ["not attempted"],
+                )
             if cell == "failing":
                 assert suite.failures > 0, (name, slug)
             if cell == "solved":
                 assert (suite.failures, suite.errors, suite.skipped) == (0, 0, 0), (name, slug)
             if cell == "not graded":
                 assert suite.errors == 1, (name, slug)
-        checks = [t for t in exercism["tests"] if not t["name"].endswith((": run", ": not attempted"))]
-        assert len(checks) == xml.tests - xml.errors  # one testcase per check in results.json
+        assert len(exercism["tests"]) == xml.tests  # one testcase per test in results.json
 
 
-def test_summary_txt_is_what_make_test_prints(graded_class: Graded) -> None:
+def test_summary_txt_is_what_make_test_prints_less_the_learners_commands(graded_class: Graded) -> None:
     out = graded_class.out
-    for name, (_, files) in CLASS.items():
+    for name, (shape, files) in CLASS.items():
+        given = katas(shape, files)
         lines = (out / name / "summary.txt").read_text(encoding="utf-8").splitlines()
-        solved = sum(expected_cell(files.get(f.slug)) == "solved" for f in CORE)
+        solved = sum(expected_cell(given.get(f.slug)) == "solved" for f in CORE)
         assert lines[0] == f"kata summary: {name}"
         assert f"Solved {solved} of {len(CORE)}" in lines
+        gradescope = json.loads((out / name / "gradescope.json").read_text(encoding="utf-8"))
+        shown = [*lines, gradescope["output"], *(t["output"] for t in gradescope["tests"])]
+        assert [line for line in shown if "make " in line] == [], name
     crashed = (out / "uma" / "summary.txt").read_text(encoding="utf-8")
     assert (
         "difference_dp: the file does not import: importing it ended the interpreter early with exit status 7"
         in crashed
     )
+
+
+def test_renamed_uploads_are_graded_as_their_katas_and_said(graded_class: Graded) -> None:
+    out = graded_class.out
+    summary = (out / "rae" / "summary.txt").read_text(encoding="utf-8").splitlines()
+    said = [f"{upload}: graded as {kata_of(upload)}" for upload in RENAMED["rae"]]
+    ignored = "scratch.py: ignored, named after no kata (expected a kata's own name, e.g. difference_dp.py)"
+    assert [line for line in summary if ": graded as " in line or ": ignored, " in line] == [*said, ignored]
+    gradescope = json.loads((out / "rae" / "gradescope.json").read_text(encoding="utf-8"))
+    assert gradescope["output"].splitlines()[1:3] == said[:2]
+    assert gradescope["tests"][0]["output"].startswith("graded from difference_dp (1).py\ndifference_dp ")
+    twice = (out / "sam" / "summary.txt").read_text(encoding="utf-8")
+    assert (
+        "difference_dp        STOPPED: 2 files for difference_dp, none graded: "
+        "difference_dp (1).py, difference_dp.py" in twice.splitlines()
+    )
+
+
+def test_one_students_folder_given_as_the_class_is_graded_as_one_and_said(
+    tmp_path: Path, shipped_stubs: Path
+) -> None:
+    """``make grade SUBMISSIONS=class/alice``: one line says it is one submission, and why."""
+    alice = tmp_path / "class" / "alice"
+    (alice / "difference_dp").mkdir(parents=True)
+    shutil.copyfile(source_file(shipped_stubs, "difference_dp"), source_file(alice, "difference_dp"))
+    shutil.copyfile(source_file(shipped_stubs, "rolling_array"), alice / "rolling_array.py")  # stubs: fast
+    done = coinrow("grade", f"--submissions={alice}", f"--out={tmp_path / 'out'}", "--unsandboxed")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == [
+        f"make grade: SUBMISSIONS={alice} holds kata files itself (difference_dp/), not a submission per "
+        "entry: graded as one submission, alice"
+    ]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["alice", "class.csv"]
 
 
 def test_without_a_sandbox_it_refuses_in_one_line_unless_told(tmp_path: Path) -> None:

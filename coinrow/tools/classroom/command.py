@@ -7,10 +7,13 @@ Each kata of each submission is graded through the one entry point,
 ``coinrow.grader.run.grade.grade``, with the progress cache off, JOBS children at once.
 It writes ``OUT/class.csv`` and, per submission, ``OUT/<name>/`` with ``results.json``
 (exercism), ``gradescope.json``, ``junit.xml`` and ``summary.txt`` (what ``make test``
-prints), then prints the class as a table; ``--format classroom`` prints instead the
-base64 JSON GitHub Classroom's reporter reads, and nothing else. It never grades
-without a sandbox unless told so (``--unsandboxed``). Exit status: 0 once graded, 2
-for bad input or no sandbox, 130 when interrupted.
+prints, with what was found in the submission and without the learner's next command),
+then prints the class as a table; ``--format classroom`` prints instead the
+base64 JSON GitHub Classroom's reporter reads, and nothing else. A ``--submissions``
+folder that holds kata files itself (one student's folder, given for a class) is graded
+as one submission, and a line says so. It never grades without a sandbox unless told so
+(``--unsandboxed``). Exit status: 0 once graded, 2 for bad input or no sandbox, 130 when
+interrupted.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from coinrow.game.rowarg import UsageError, call_limit
 from coinrow.game.settings import CALL_LIMIT, WORKERS
 from coinrow.grader.executor.sandbox import find_jail
 from coinrow.grader.records.exercism import exercism_report
-from coinrow.grader.records.results import Result, summary_lines
+from coinrow.grader.records.results import Result
 from coinrow.grader.run.grade import grade
 from coinrow.tools.classroom.formats import (
     CELLS,
@@ -39,12 +42,14 @@ from coinrow.tools.classroom.formats import (
     classroom_report,
     gradescope_report,
     junit_xml,
+    teacher_summary,
     total,
 )
 from coinrow.tools.classroom.submissions import (
     Submission,
     class_submissions,
     is_submission,
+    kata_entries,
     lay_out,
     read_submission,
 )
@@ -81,8 +86,9 @@ def _inside(path: Path, root: Path) -> bool:
     return path == root or root in path.parents
 
 
-def _submissions(args: argparse.Namespace) -> tuple[Path, list[Submission]]:
-    """The folder handed in and its submissions; raises ``UsageError`` for what cannot be graded."""
+def _submissions(args: argparse.Namespace) -> tuple[Path, list[Submission], str]:
+    """The folder handed in, its submissions, and a line when a class's folder is graded as one
+    submission ("" otherwise); raises ``UsageError`` for what cannot be graded."""
     if not args.submissions and not args.submission:
         raise UsageError("name the class: make grade SUBMISSIONS=<folder> OUT=<folder>")
     if not args.out:
@@ -90,9 +96,16 @@ def _submissions(args: argparse.Namespace) -> tuple[Path, list[Submission]]:
     if args.format == "classroom" and not args.submission:
         raise UsageError("--format classroom grades one submission: give --submission")
     given = Path(args.submissions or args.submission)
-    if args.submissions:
-        if not given.is_dir():
-            raise UsageError(f"SUBMISSIONS={given}: no such folder")
+    as_one = ""
+    if args.submissions and not given.is_dir():
+        raise UsageError(f"SUBMISSIONS={given}: no such folder")
+    if args.submissions and (katas := kata_entries(given)):
+        found = [read_submission(given)]
+        as_one = (
+            f"SUBMISSIONS={given} holds kata files itself ({', '.join(katas)}), not a submission per "
+            f"entry: graded as one submission, {found[0].name}"
+        )
+    elif args.submissions:
         try:
             found = class_submissions(given)
         except ValueError as error:
@@ -105,18 +118,22 @@ def _submissions(args: argparse.Namespace) -> tuple[Path, list[Submission]]:
     clash = _inside(out, handed_in) or any(_inside(handed_in, out / s.name) for s in found)
     if clash:
         raise UsageError(f"OUT={args.out}: the results would be written inside the submissions")
-    return given, found
+    return given, found, as_one
 
 
-def _refuse_without_sandbox(unsandboxed: bool) -> str:
-    """Why no sandbox is used ("" when one is), or a ``UsageError`` when that was not allowed."""
+def _refuse_without_sandbox(unsandboxed: bool) -> tuple[str, str]:
+    """The sandbox that grades ("bubblewrap", or "none") and why none is used ("" when one is).
+
+    Raises:
+        UsageError: no sandbox works here, and grading without one was not allowed.
+    """
     jail, why_not = find_jail()
     if jail is None and not unsandboxed:
         raise UsageError(
             f"no sandbox to grade in ({why_not}): install bubblewrap, or grade without one "
             "with --unsandboxed (make grade UNSANDBOXED=1)"
         )
-    return "" if jail is not None else f"graded without a sandbox: {why_not}"
+    return ("bubblewrap", "") if jail is not None else ("none", f"graded without a sandbox: {why_not}")
 
 
 def grade_class(
@@ -160,20 +177,26 @@ def grade_class(
     return every
 
 
-def write_results(out: Path, name: str, results: dict[str, Result], note: str) -> None:
-    """``out/<name>/``: results.json, gradescope.json, junit.xml and summary.txt."""
-    folder = out / name
+def write_results(out: Path, submission: Submission, results: dict[str, Result], note: str) -> None:
+    """``out/<name>/``: results.json, gradescope.json, junit.xml and summary.txt.
+
+    The summary and Gradescope's output say what was found besides the katas' own names (a
+    renamed file matched, a file ignored) and ``note``; neither names a command of the learner's.
+    """
+    folder = out / submission.name
     folder.mkdir(parents=True, exist_ok=True)
+    notes = [*submission.handed_in_lines(), *([note] if note else [])]
     (folder / "results.json").write_text(json.dumps(exercism_report(results), indent=2), encoding="utf-8")
-    report = gradescope_report(results, note)
+    report = gradescope_report(results, notes, submission.renamed)
     (folder / "gradescope.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
-    (folder / "junit.xml").write_bytes(junit_xml(name, results))
-    summary = [f"kata summary: {name}", *summary_lines(results), *([note] if note else [])]
+    (folder / "junit.xml").write_bytes(junit_xml(submission.name, results))
+    summary = [f"kata summary: {submission.name}", *teacher_summary(results), *notes]
     (folder / "summary.txt").write_text("\n".join(summary) + "\n", encoding="utf-8")
 
 
-def class_table(every: dict[str, dict[str, Result]]) -> Table:
-    """The class at a glance: a row per submission, a mark per kata (numbered as in the README)."""
+def class_table(every: dict[str, dict[str, Result]], sandbox: str) -> Table:
+    """The class at a glance: a row per submission, a mark per kata (numbered as in the README), and
+    the sandbox that graded it."""
     table = Table(title="The class", caption=", ".join(f"{m} {cell}" for cell, m in MARKS.items()))
     table.add_column("submission")
     for number, _ in enumerate(FORMULATIONS, start=1):
@@ -181,13 +204,14 @@ def class_table(every: dict[str, dict[str, Result]]) -> Table:
     table.add_column("solved", justify="right")
     table.add_column("bonus", justify="right")
     table.add_column("score", justify="right")
+    table.add_column("sandbox")
     for name, results in every.items():
         marks = [MARKS[CELLS[results[f.slug].status]] for f in FORMULATIONS]
         solved = [f for f in FORMULATIONS if results[f.slug].status == "solved"]
         bonus = sum(f.bonus for f in solved)
         score, most = total(results)
         counts = (f"{len(solved) - bonus} of {len(CORE)}", f"{bonus} of {len(FORMULATIONS) - len(CORE)}")
-        table.add_row(escape(name), *marks, *counts, f"{score:g} of {most:g}")
+        table.add_row(escape(name), *marks, *counts, f"{score:g} of {most:g}", sandbox)
     return table
 
 
@@ -197,9 +221,11 @@ def run(args: argparse.Namespace) -> int:
     Raises:
         UsageError: no class named, no such folder, results inside the submissions, or no sandbox.
     """
-    given, found = _submissions(args)
-    note = _refuse_without_sandbox(args.unsandboxed)
+    given, found, as_one = _submissions(args)
+    sandbox, note = _refuse_without_sandbox(args.unsandboxed)
     out = Path(args.out)
+    if as_one:
+        print(f"make grade: {as_one}", file=sys.stderr)
     try:
         every = grade_class(found, args, show_progress=args.format == "table")
     except KeyboardInterrupt:
@@ -207,9 +233,9 @@ def run(args: argparse.Namespace) -> int:
         return 130
     try:
         out.mkdir(parents=True, exist_ok=True)
-        (out / "class.csv").write_text(class_csv(every), encoding="utf-8")
-        for name, results in every.items():
-            write_results(out, name, results, note)
+        (out / "class.csv").write_text(class_csv(every, sandbox), encoding="utf-8")
+        for submission in found:
+            write_results(out, submission, every[submission.name], note)
     except OSError as error:
         raise UsageError(f"OUT={args.out}: {error.strerror}: {error.filename}") from None
     if args.format == "classroom":
@@ -218,7 +244,7 @@ def run(args: argparse.Namespace) -> int:
         print(base64.b64encode(compact.encode()).decode())
         return 0
     console = output_console(highlight=False)
-    console.print(class_table(every))
+    console.print(class_table(every, sandbox))
     legend = ", ".join(f"{number} {f.slug}" for number, f in enumerate(FORMULATIONS, start=1))
     console.print(f"katas: {legend}", soft_wrap=True)
     submissions = f"{len(every)} submission{'s' if len(every) != 1 else ''}"
