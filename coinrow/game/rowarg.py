@@ -182,3 +182,17 @@ def call_limit(text: str) -> float:
             f"LIMIT must be a number of seconds above 0 and at most {MAX_CALL_LIMIT:g}, got {text!r}"
         )
     return seconds
+
+
+def jobs_count(text: str) -> int:
+    """``JOBS=`` as a number of children at once.
+
+    >>> jobs_count("2")
+    2
+
+    Raises:
+        argparse.ArgumentTypeError: not a whole number of at least 1.
+    """
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"JOBS must be a whole number of at least 1, got {text!r}")
+    return int(text)

@@ -17,7 +17,14 @@ import sys
 from pathlib import Path
 
 from coinrow.game.registry import FORMULATIONS
-from coinrow.game.rowarg import UsageError, add_impl_option, call_limit, formulation_slugs, impl_dir
+from coinrow.game.rowarg import (
+    UsageError,
+    add_impl_option,
+    call_limit,
+    formulation_slugs,
+    impl_dir,
+    jobs_count,
+)
 from coinrow.game.settings import CALL_LIMIT, WORKERS
 from coinrow.grader.executor.sandbox import find_jail
 from coinrow.grader.messages import stops
@@ -25,12 +32,6 @@ from coinrow.grader.records.exercism import exercism_report
 from coinrow.grader.records.progress import Progress
 from coinrow.grader.records.results import Result, failed, next_line, summary_lines
 from coinrow.grader.run.grade import grade
-
-
-def _jobs(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"JOBS must be a whole number of at least 1, got {text!r}")
-    return int(text)
 
 
 def add_next_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_next_arguments(parser)
     parser.add_argument("--formulation", default="", help="slugs to grade, separated by commas or spaces")
     parser.add_argument("--limit", type=call_limit, default=CALL_LIMIT, help="CPU seconds per call")
-    parser.add_argument("--jobs", type=_jobs, default=WORKERS, help="children at once")
+    parser.add_argument("--jobs", type=jobs_count, default=WORKERS, help="children at once")
     parser.add_argument("--fresh", action="store_true", help="grade everything, ignoring the cache")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the progress cache")
     parser.add_argument("--report", default="", help="write an exercism-style results.json here")

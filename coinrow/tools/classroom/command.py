@@ -30,7 +30,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from coinrow.game.registry import CORE, FORMULATIONS
-from coinrow.game.rowarg import UsageError, call_limit
+from coinrow.game.rowarg import UsageError, call_limit, jobs_count
 from coinrow.game.settings import CALL_LIMIT, WORKERS
 from coinrow.grader.executor.sandbox import find_jail
 from coinrow.grader.records.exercism import exercism_report
@@ -58,19 +58,13 @@ from coinrow.tools.console import output_console
 MARKS = {"solved": "✓", "failing": "✗", "in progress": "…", "not attempted": "·", "not graded": "?"}
 
 
-def _jobs(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"JOBS must be a whole number of at least 1, got {text!r}")
-    return int(text)
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``coinrow grade`` (what ``make grade`` passes)."""
     given = parser.add_mutually_exclusive_group()
     given.add_argument("--submissions", default="", help="a folder holding one submission per entry")
     given.add_argument("--submission", default="", help="one submission: a folder, or a <slug>.py file")
     parser.add_argument("--out", default="", help="the folder the results are written to")
-    parser.add_argument("--jobs", type=_jobs, default=WORKERS, help="children at once")
+    parser.add_argument("--jobs", type=jobs_count, default=WORKERS, help="children at once")
     parser.add_argument("--unsandboxed", action="store_true", help="grade even where no sandbox works")
     parser.add_argument("--limit", type=call_limit, default=CALL_LIMIT, help="CPU seconds per call")
     parser.add_argument("--profile", default="kata", help="the hypothesis profile")
