@@ -3,6 +3,8 @@
 Overflow and speed, shared by every kata the registry marks, are graded in test_edges.py.
 """
 
+from __future__ import annotations
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -3,6 +3,8 @@
 The registry says which katas these are (``Formulation.int64``, ``Formulation.speed``).
 """
 
+from __future__ import annotations
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st

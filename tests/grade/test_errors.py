@@ -4,6 +4,8 @@
 reference docstring has a ``Raises:`` section has cases here.
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 
 import pytest

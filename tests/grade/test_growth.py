@@ -1,6 +1,8 @@
 """Complexity is part of the verdict: the time and memory of each kata measured as n doubles, judged
 against the order its task states (``coinrow.grader.growth.check``)."""
 
+from __future__ import annotations
+
 from collections.abc import Callable
 
 import pytest

@@ -1,5 +1,7 @@
 """The parity strategy's own contract: bounds, odd rows refused, and its moves replayed."""
 
+from __future__ import annotations
+
 from collections.abc import Sequence
 
 import pytest

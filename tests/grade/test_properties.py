@@ -1,6 +1,8 @@
 """Value formulations on random rows: short ones against the exhaustive oracle, longer ones against the
 game table; inputs untouched."""
 
+from __future__ import annotations
+
 import pytest
 from hypothesis import given
 

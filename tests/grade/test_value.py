@@ -1,5 +1,7 @@
 """Every formulation against the shared case table, smallest row first."""
 
+from __future__ import annotations
+
 import pytest
 from pytest_parametrize_cases import Case, parametrize_cases
 

@@ -140,3 +140,10 @@ def test_the_architecture_names_every_module() -> None:
         ):
             unnamed.append(module)
     assert unnamed == []
+
+
+def test_the_suites_seeds_do_not_depend_on_where_classes_live() -> None:
+    """See tests/grade/__init__.py: each module of the suite keeps its annotations as text."""
+    suite = sorted((REPO_ROOT / "tests" / "grade").glob("test_*.py"))
+    assert suite
+    assert [p.name for p in suite if "from __future__ import annotations" not in p.read_text()] == []
