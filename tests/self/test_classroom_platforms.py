@@ -161,19 +161,34 @@ def test_the_workflow_is_what_the_reporter_needs() -> None:
 
 
 def grade_command(step: dict[str, Any]) -> list[str]:
-    """The ``coinrow grade`` command a step of the workflow runs, as words."""
-    (line,) = re.findall(r"python -m coinrow grade [^)\n]*", str(step["run"]))
+    """The first ``coinrow grade`` command a step of the workflow runs, as words."""
+    line = re.findall(r"python -m coinrow grade [^)\n]*", str(step["run"]))[0]
     return str(line).split()[3:]
 
 
-def test_the_workflow_grades_with_a_command_whose_json_the_reporter_reads(tmp_path: Path) -> None:
+def _step(name_part: str) -> dict[str, Any]:
     steps = workflow()["jobs"]["run-autograding-tests"]["steps"]
-    (grading,) = [s for s in steps if "coinrow grade" in s.get("run", "")]
+    (step,) = [s for s in steps if name_part in s.get("name", "")]
+    return dict(step)
+
+
+def _take_kata_files(checkout: Path) -> None:
+    """Run the workflow's own step that takes the kata files from the student's repository, in
+    ``checkout`` (the job's folder, with the student's repository in ``student/``)."""
+    script = _step("Take only the student's kata files")["run"]
+    subprocess.run(["bash", "-e", "-c", script], cwd=checkout, check=True, timeout=60)
+
+
+def test_the_workflow_grades_with_a_command_whose_json_the_reporter_reads(tmp_path: Path) -> None:
+    grading = _step("Grade the kata files")
     assert grading["id"] == "coinrow"
-    two_katas(tmp_path / "problems", "problems")  # the student's repository: its problems/ folder
+    assert grading["working-directory"] == "grader"
+    two_katas(tmp_path / "student" / "problems", "problems")  # the student's repository
+    _take_kata_files(tmp_path)
+    (tmp_path / "grader").mkdir()  # the grader's checkout: the installed package here
     done = subprocess.run(
         [sys.executable, "-m", "coinrow", *grade_command(grading), "--unsandboxed"],
-        cwd=tmp_path,
+        cwd=tmp_path / "grader",
         env=environment(tmp_path),
         capture_output=True,
         text=True,
@@ -190,4 +205,47 @@ def test_the_workflow_grades_with_a_command_whose_json_the_reporter_reads(tmp_pa
     assert [t["score"] for t in results["tests"]] == [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
     assert classroom_points(results) == (1.0, 6.0)
     assert classroom_table_score(results) == 1.0
-    assert (tmp_path / "build" / "grades" / "problems" / "summary.txt").is_file()
+    assert (tmp_path / "build" / "grades" / "submission" / "summary.txt").is_file()
+
+
+def test_the_workflow_takes_nothing_of_the_students_but_the_kata_files(tmp_path: Path) -> None:
+    """A student who edits the suite, the grader, a kata's helper or links a file out of the repository
+    changes nothing that is graded: only ``problems/<slug>/<slug>.py`` reaches the grader's checkout."""
+    student = tmp_path / "student"
+    two_katas(student / "problems", "problems")
+    for planted in ("tests/grade/test_value.py", "coinrow/grader/judge/verdict.py", "Makefile"):
+        (student / planted).parent.mkdir(parents=True, exist_ok=True)
+        (student / planted).write_text("raise SystemExit('planted')\n", encoding="utf-8")
+    (student / "problems" / "difference_dp" / "helper.py").write_text("x = 1\n", encoding="utf-8")
+    (student / "problems" / "top_down_memo").mkdir()
+    (student / "problems" / "top_down_memo" / "top_down_memo.py").symlink_to(REPO_ROOT / "Makefile")
+    _take_kata_files(tmp_path)
+    taken = sorted(
+        p.relative_to(tmp_path / "submission").as_posix() for p in (tmp_path / "submission").rglob("*")
+    )
+    assert taken == [
+        "difference_dp",
+        "difference_dp/difference_dp.py",
+        "min_of_opponent_dp",
+        "min_of_opponent_dp/min_of_opponent_dp.py",
+    ]
+    assert _step("Check out the grader")["with"]["path"] == "grader"
+    assert _step("Install the grader")["run"] == "python -m pip install -e grader"
+
+
+def test_a_submission_the_workflow_could_not_grade_still_reports_its_points() -> None:
+    """When grading fails, the step falls back to ``--not-graded``: 0 points of all, with the reason."""
+    fallback = re.findall(r"python -m coinrow grade [^)\n]*", str(_step("Grade the kata files")["run"]))[1]
+    done = subprocess.run(
+        [sys.executable, "-m", "coinrow", "grade", "--format", "classroom", "--not-graded", "no sandbox"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "--not-graded" in fallback
+    results = decode_classroom(done.stdout.strip())
+    assert classroom_problems(results) == []
+    assert results["status"] == "error"
+    assert classroom_points(results) == (0.0, 6.0)
+    assert all("no sandbox" in t["message"] for t in results["tests"])
