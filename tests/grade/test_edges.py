@@ -51,6 +51,7 @@ def test_exact_at_the_int64_edges(grader: Grader, slug: str, row: list[int]) -> 
     except WrongAnswer as failure:
         if not failure.ran:
             raise  # never run: what the edge would tell is not known
+        failure.diagnose()  # its likely mistake goes into the message this check reports instead
         message = messages.at_the_int64_edge(str(failure), sum(abs(c) for c in row))
         raise WrongAnswer(
             slug, row, message, kind=failure.kind, error=failure.error, mistake=failure.mistake
