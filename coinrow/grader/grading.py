@@ -21,7 +21,8 @@ from coinrow.game.shown import show_call
 from coinrow.grader.calls import Caller
 from coinrow.grader.failures import FailureKind, NotAttempted, WrongAnswer
 from coinrow.grader.messages import values as messages
-from coinrow.grader.messages.findings import state_kept
+from coinrow.grader.messages.findings import likely_mistake, state_kept
+from coinrow.grader.mistakes_parity import REFUSED, PlayMistake, Probe, matching_play_mistake, strategy_probes
 from coinrow.grader.probes import Finding, probe_rows
 
 STATE_CHECK_MAX_N = 200  # a failing row up to this long is re-run on a fresh import to spot kept state
@@ -45,6 +46,7 @@ def is_exact(formulation: Formulation, got: object) -> bool:
 Diagnose = Callable[
     [Formulation, Sequence[int], object, Mapping[tuple[int, ...], object] | None], Finding | None
 ]
+Explain = Callable[[], tuple[str, str | None] | None]  # a failure's likely mistake and its id, when read
 
 
 @dataclass
@@ -54,6 +56,7 @@ class Grader(Caller):
     diagnose: Diagnose | None = None
     _probe_answers: dict[str, dict[tuple[int, ...], object] | None] = field(default_factory=dict)
     _shortest_failed: dict[tuple[str, FailureKind], int] = field(default_factory=dict)
+    _play_findings: dict[tuple[str, str, bool], Finding | None] = field(default_factory=dict)
 
     def note_reported(self, failure: WrongAnswer) -> None:
         """Remember a failure the suite reported: the shortest row each kind of failure was seen on."""
@@ -131,6 +134,60 @@ class Grader(Caller):
         if self.diagnose is None:
             return None
         return self.diagnose(formulation, row, got, self.probe_answers(formulation))
+
+    def explain_value(self, slug: str, row: Sequence[int], got: object) -> Explain:
+        """The likely mistake behind the value ``got`` on ``row``, for a failure its check raises itself
+        (a guarantee out of its bounds); diagnosed only when the message is read."""
+
+        def explain() -> tuple[str, str | None] | None:
+            finding = self._finding(by_slug(slug), row, got)
+            return (finding.line, finding.mistake) if finding else None
+
+        return explain
+
+    def explain_play(self, slug: str, function: str, row: Sequence[int]) -> Explain:
+        """The likely mistake of a strategy behind a failure of ``function`` on ``row``: a move that loses
+        the guarantee, or an odd row answered (``coinrow.grader.mistakes_parity``); diagnosed only when the
+        message is read."""
+
+        def explain() -> tuple[str, str | None] | None:
+            finding = self._play_finding(slug, function, len(row) % 2 == 1)
+            return (finding.line, finding.mistake) if finding else None
+
+        return explain
+
+    def _play_finding(self, slug: str, function: str, odd_rows: bool) -> Finding | None:
+        """The strategy's mistake whose model gives the attempt's answers on every strategy probe."""
+        key = (slug, function, odd_rows)
+        if self.diagnose is not None and key not in self._play_findings:
+            answers = self._strategy_answers(slug, strategy_probes(function, odd_rows))
+            found: PlayMistake | None = None
+            if answers is not None:
+                found = matching_play_mistake(function, odd_rows, answers)
+            self._play_findings[key] = (
+                Finding(found.id, likely_mistake(found.id, found.text)) if found else None
+            )
+        return self._play_findings.get(key)
+
+    def _strategy_answers(self, slug: str, probes: Sequence[Probe]) -> dict[Probe, object] | None:
+        """The attempt's answer on each probe (``REFUSED``: ValueError with a message); None when one
+        raised anything else, or returned what is neither an int nor a string."""
+        prober = Grader(self.impl_dir, self.call_limit, _executors=self._executors)
+        answers: dict[Probe, object] = {}
+        for probe in probes:
+            function, row, extra = probe
+            try:
+                got = prober.call(slug, function, list(row), *extra)
+            except WrongAnswer as failure:
+                if not isinstance(failure.error, ValueError) or not str(failure.error).strip():
+                    return None
+                got = REFUSED
+            except NotAttempted:
+                return None
+            if type(got) not in (int, str):
+                return None
+            answers[probe] = got
+        return answers
 
     def _beyond_the_empty_row(self, formulation: Formulation, failure: WrongAnswer) -> WrongAnswer:
         """A crash on the empty row, with what the attempt does on rows with coins (it must not hide it)."""
@@ -217,6 +274,8 @@ class Grader(Caller):
         ``why`` says what is wrong with the arguments, for the failure message.
         """
         must = messages.must_raise(slug, function, extra, len(row), why)
+        odd = by_slug(slug).returns.even_rows_only and len(row) % 2 == 1
+        explain = self.explain_play(slug, function, row) if odd else None
         try:
             got = self.call(slug, function, row, *extra)
         except WrongAnswer as failure:
@@ -228,4 +287,5 @@ class Grader(Caller):
             if str(failure.error).strip():
                 return
             raise WrongAnswer(slug, row, messages.raised_without_a_message(must), kind="exception") from None
-        raise WrongAnswer(slug, row, messages.returned_instead(must, show_call(function, row, *extra), got))
+        message = messages.returned_instead(must, show_call(function, row, *extra), got)
+        raise WrongAnswer(slug, row, message, explain=explain)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from coinrow.game.game import optimal_totals, parity_class_sums
+from coinrow.game.game import optimal_totals
 from coinrow.game.registry import Formulation
 from coinrow.grader.mistake_kinds import (
     Mistake,
@@ -24,6 +24,7 @@ from coinrow.grader.mistake_kinds import (
     table_mistakes,
     wrong_cell,
 )
+from coinrow.grader.mistakes_parity import parity_mistakes
 from coinrow.grader.models import (
     Replay,
     as_pair,
@@ -241,25 +242,6 @@ def paired_tuple_mistakes() -> list[Mistake]:
             "float-table",
             FLOATS,
             (lambda row: pair_dp(floats(row), pair_rule()), lambda row: as_pair(half_by_float(row))),
-        ),
-    ]
-
-
-def parity_mistakes() -> list[Mistake]:
-    """The parity strategy's guarantee, max(sum of even-index coins, sum of odd-index coins)."""
-    return [
-        Mistake(
-            "optimal-total",
-            "this is the optimal total; the parity strategy only guarantees the larger class sum",
-            (lambda row: optimal_totals(row).first,),
-        ),
-        Mistake(
-            "smaller-class", "the smaller class sum was chosen", (lambda row: min(parity_class_sums(row)),)
-        ),
-        Mistake(
-            "one-class-always",
-            "one class is always chosen: compare the two class sums",
-            (lambda row: parity_class_sums(row)[0], lambda row: parity_class_sums(row)[1]),
         ),
     ]
 

@@ -14,6 +14,15 @@ from coinrow.grader.diagnosis import likely_mistake, probes_for, what_is_certain
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grading import Grader, expected_value
 from coinrow.grader.mistakes import catalogued_mistakes
+from coinrow.grader.mistakes_parity import (
+    GUARANTEE,
+    MOVE,
+    MOVE_MISTAKES,
+    ODD_ROW_MISTAKES,
+    REFUSED,
+    play_mistakes,
+    strategy_probes,
+)
 from coinrow.grader.models import greedy_totals
 from coinrow.grader.probes import PROBE_ROWS
 
@@ -328,3 +337,94 @@ def test_a_placeholder_answer_is_named_no_mistake(slug: str, constant: object) -
     assert finding is not None
     assert finding.mistake is None
     assert finding.line == f"the same answer, {constant!r}, on all 29 probe rows"
+
+
+# -- the parity strategy's moves and odd rows ---------------------------------------------------------
+
+PLAY_PARTS = [(MOVE, False), (MOVE, True), (GUARANTEE, True)]
+
+
+def right_strategy(function: str, row: Row, ends: tuple[int, ...]) -> object:
+    """The parity strategy by its definition: odd rows refused; the larger class sum; the end whose index
+    is in the larger class (the even one on a tie)."""
+    if len(row) % 2:
+        return REFUSED
+    evens, odds = sum(row[0::2]), sum(row[1::2])
+    if function == GUARANTEE:
+        return max(evens, odds)
+    return "left" if ends[0] % 2 == (0 if evens >= odds else 1) else "right"
+
+
+@pytest.mark.parametrize(("function", "odd_rows"), PLAY_PARTS)
+def test_every_two_play_mistakes_differ_and_each_from_the_strategy(function: str, odd_rows: bool) -> None:
+    probes = strategy_probes(function, odd_rows)
+    right = [right_strategy(*probe) for probe in probes]
+    replayed = [
+        (mistake.id, k, [variant(*probe) for probe in probes])
+        for mistake in play_mistakes(function, odd_rows)
+        for k, variant in enumerate(mistake.variants)
+    ]
+    assert replayed
+    for mistake, k, answers in replayed:
+        assert answers != right, f"{mistake}[{k}]"
+    for (id1, k1, answers1), (id2, k2, answers2) in itertools.combinations(replayed, 2):
+        assert answers1 != answers2, f"{id1}[{k1}] and {id2}[{k2}] agree on every probe"
+
+
+def test_the_move_probes_are_every_even_part_of_every_even_probe_row() -> None:
+    probes = strategy_probes(MOVE, False)
+    # (1, 2): one part; (8, 15, 3, 7): 0..1, 1..2, 2..3 and 0..3
+    assert (MOVE, (1, 2), (0, 1)) in probes
+    assert [ends for _, row, ends in probes if row == (8, 15, 3, 7)] == [(0, 1), (1, 2), (2, 3), (0, 3)]
+    assert all(len(row) % 2 == 0 and (r - left) % 2 == 1 for _, row, (left, r) in probes)
+
+
+# Each move calculated by hand from the mistake's rule, on [8, 15, 3, 7] (even class 11, odd class 22).
+PLAY_HAND_CASES = [
+    ("class-flipped", 0, (MOVE, (8, 15, 3, 7), (0, 3)), "left"),  # the even class: coin 0
+    ("one-class-always", 0, (MOVE, (8, 15, 3, 7), (1, 2)), "right"),  # the even class: coin 2
+    ("greedy-move", 0, (MOVE, (8, 15, 3, 7), (0, 3)), "left"),  # 8 > 7
+    ("end-for-class", 0, (MOVE, (8, 15, 3, 7), (0, 1)), "right"),  # the odd class: always the right end
+    ("odd-row-accepted", 0, (GUARANTEE, (3, 9, 1), ()), 9),  # max(3 + 1, 9)
+    ("odd-row-move", 0, (MOVE, (3, 9, 1), (0, 2)), REFUSED),  # three coins left: refused
+    ("odd-row-move", 0, (MOVE, (3, 9, 1), (1, 2)), "left"),  # even class 4 < odd class 9: coin 1, the left
+]
+
+
+@pytest.mark.parametrize(("mistake", "variant", "probe", "answer"), PLAY_HAND_CASES)
+def test_play_models_replay_the_mistake_as_calculated_by_hand(
+    mistake: str, variant: int, probe: tuple[str, Row, tuple[int, ...]], answer: object
+) -> None:
+    model = next(m for m in (*MOVE_MISTAKES, *ODD_ROW_MISTAKES) if m.id == mistake)
+    assert model.variants[variant](*probe) == answer
+
+
+def test_a_losing_move_is_named_through_the_grader(tmp_path: Path) -> None:
+    grader = _catalogued(tmp_path, "parity_strategy", "move_plays_smaller_class")
+    with pytest.raises(WrongAnswer) as failure:
+        raise WrongAnswer(
+            "parity_strategy", (0, 1), "lost", explain=grader.explain_play("parity_strategy", MOVE, (0, 1))
+        )
+    assert failure.value.mistake == "class-flipped"
+    assert "likely mistake (class-flipped): parity_move plays the smaller class" in str(failure.value)
+
+
+def test_a_move_with_one_unexplained_answer_is_named_nothing(tmp_path: Path) -> None:
+    """The smaller class everywhere but on one part of one probe row: no model fits every probe."""
+    source = (CATALOGUE / "parity_strategy" / "move_plays_smaller_class.py").read_text(encoding="utf-8")
+    source = source.replace(
+        "    evens, odds =",
+        "    if list(coins) == [8, 15, 3, 7] and left == 1:\n        return 'left'\n    evens, odds =",
+    )
+    grader = _grader(tmp_path, "parity_strategy", source)
+    assert grader.explain_play("parity_strategy", MOVE, (0, 1))() is None
+
+
+def test_an_odd_row_answered_is_named_where_the_check_fails(tmp_path: Path) -> None:
+    grader = _catalogued(tmp_path, "parity_strategy", "odd_row_accepted")
+    with pytest.raises(WrongAnswer) as failure:
+        grader.check_raises_value_error("parity_strategy", GUARANTEE, (5,))
+    assert failure.value.mistake == "odd-row-accepted"
+    with pytest.raises(WrongAnswer) as failure:  # an even row's bad interval is a contract: no name
+        grader.check_raises_value_error("parity_strategy", MOVE, (1, 2, 3, 4), 0, 2)
+    assert failure.value.mistake is None

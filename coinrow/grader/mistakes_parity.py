@@ -1,0 +1,184 @@
+"""The parity strategy's mistakes: of the guarantee's value, of the class parity_move plays, of an odd row.
+
+``parity_guarantee``'s wrong values are diagnosed like every value function's
+(``parity_mistakes``, through ``coinrow.grader.mistakes``). A move, or a row that
+must be refused, is a different kind of answer: there each mistake is a model of one function's
+answers on the strategy's probes (``strategy_probes``: every even part of
+every even probe row for ``parity_move``; every odd probe row, and each even
+part of it, for the odd-row mistakes). A mistake is named only when the
+attempt's answers equal a variant's on every one of them, as
+``coinrow.grader.diagnosis`` names a wrong value; ``tests/self/test_diagnosis.py``
+proves that every two of these models differ on some probe, and each from
+the right strategy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from coinrow.game.game import optimal_totals, parity_class_sums
+from coinrow.grader.mistake_kinds import Mistake
+from coinrow.grader.probes import probe_rows
+
+Row = tuple[int, ...]
+Probe = tuple[str, Row, tuple[int, ...]]  # the function, the row, the extra arguments (left, right)
+Answer = object  # what the call returned, or REFUSED
+Model = Callable[[str, Row, tuple[int, ...]], Answer]  # the answer a mistaken strategy gives on a probe
+
+REFUSED = "ValueError"  # the call raised ValueError (with a message), as an odd row must be answered
+GUARANTEE, MOVE = "parity_guarantee", "parity_move"
+
+
+def parity_mistakes() -> list[Mistake]:
+    """The parity strategy's guarantee, max(sum of even-index coins, sum of odd-index coins)."""
+    return [
+        Mistake(
+            "optimal-total",
+            "this is the optimal total; the parity strategy only guarantees the larger class sum",
+            (lambda row: optimal_totals(row).first,),
+        ),
+        Mistake(
+            "smaller-class",
+            "the smaller class sum was chosen",
+            (lambda row: min(parity_class_sums(row)),),
+        ),
+        Mistake(
+            "one-class-always",
+            "one class is always chosen: compare the two class sums",
+            (lambda row: parity_class_sums(row)[0], lambda row: parity_class_sums(row)[1]),
+        ),
+    ]
+
+
+@dataclass(frozen=True)
+class PlayMistake:
+    """One catalogued mistake of the strategy: its id, what it is in a clause, its models (variants)."""
+
+    id: str
+    text: str
+    variants: tuple[Model, ...]
+
+
+def even_parts(row: Sequence[int], whole_too: bool = False) -> list[tuple[int, int]]:
+    """Every (left, right) of an even number of coins of ``row``; and (0, n - 1) first if ``whole_too``."""
+    n = len(row)
+    parts = [(left, left + size - 1) for size in range(2, n + 1, 2) for left in range(n - size + 1)]
+    return ([(0, n - 1)] if whole_too and n % 2 else []) + parts
+
+
+def larger_class(row: Sequence[int], tie: int = 0) -> int:
+    """0 if the even-index coins sum more, 1 if the odd-index ones do, ``tie`` when they are equal."""
+    even, odd = parity_class_sums(row)
+    return tie if even == odd else int(odd > even)
+
+
+def class_move(chosen: Callable[[Sequence[int]], int]) -> Callable[[Sequence[int], int, int], str]:
+    """The end whose index is of the class ``chosen(row)`` (0: even indices, 1: odd)."""
+    return lambda row, left, right: "left" if left % 2 == chosen(row) else "right"
+
+
+def smaller_class(tie: int) -> Callable[[Sequence[int]], int]:
+    """0 if the even-index coins sum less, 1 if the odd-index ones do, ``tie`` when they are equal."""
+    return lambda row: 1 - larger_class(row, 1 - tie)
+
+
+RIGHT_MOVE = class_move(larger_class)
+
+
+def strategy(move: Callable[[Sequence[int], int, int], str] = RIGHT_MOVE, odd_rows: str = "refused") -> Model:
+    """The right strategy with one thing changed: the move, or what an odd row gets (``odd_rows``:
+    "refused", "answered", or "parts answered": an even part of an odd row answered, the whole refused)."""
+
+    def answer(function: str, row: Row, ends: tuple[int, ...]) -> Answer:
+        if len(row) % 2:
+            whole = function == GUARANTEE or (ends[1] - ends[0]) % 2 == 0
+            if odd_rows == "refused" or (odd_rows == "parts answered" and whole):
+                return REFUSED
+        return max(parity_class_sums(row)) if function == GUARANTEE else move(row, *ends)
+
+    return answer
+
+
+def greedy_move(tie_left: bool) -> Callable[[Sequence[int], int, int], str]:
+    """The larger end, the left one on a tie if ``tie_left``."""
+    return lambda row, left, right: (
+        "left" if row[left] > row[right] or (tie_left and row[left] == row[right]) else "right"
+    )
+
+
+def end_for_class(tie: int) -> Callable[[Sequence[int], int, int], str]:
+    """The left end every move when the even class sums more, the right end when the odd class does."""
+    return lambda row, left, right: "left" if larger_class(row, tie) == 0 else "right"
+
+
+ODD_ROW_REASON = (
+    "with an odd number of coins both ends are even-index coins, so the opponent, not you, chooses the "
+    "class you get: raise ValueError"
+)
+MOVE_MISTAKES = (
+    PlayMistake(
+        "class-flipped",
+        "parity_move plays the smaller class: take the end whose index is in the class that sums more",
+        tuple(strategy(class_move(smaller_class(tie))) for tie in (0, 1)),
+    ),
+    PlayMistake(
+        "one-class-always",
+        "one class is always played, whatever it sums to: compare the two class sums",
+        (strategy(class_move(lambda row: 0)), strategy(class_move(lambda row: 1))),
+    ),
+    PlayMistake(
+        "greedy-move",
+        "parity_move takes the larger end: after the opponent's reply that can be the other class's coin",
+        tuple(strategy(greedy_move(tie_left)) for tie_left in (True, False)),
+    ),
+    PlayMistake(
+        "end-for-class",
+        "the class is played as an end, the left end every move when the even class sums more: after the "
+        "opponent's reply the left end can be an odd-index coin; take the end whose index is in the class",
+        tuple(strategy(end_for_class(tie)) for tie in (0, 1)),
+    ),
+)
+ODD_ROW_MISTAKES = (
+    PlayMistake(
+        "odd-row-accepted",
+        f"an odd row is answered, not refused: {ODD_ROW_REASON}",
+        (strategy(odd_rows="answered"),),
+    ),
+    PlayMistake(
+        "odd-row-move",
+        "parity_move checks that an even number of coins is left, but not that the row itself is even: "
+        + ODD_ROW_REASON,
+        (strategy(odd_rows="parts answered"),),
+    ),
+)
+
+
+@cache
+def strategy_probes(function: str, odd_rows: bool) -> tuple[Probe, ...]:
+    """The calls a mistake of ``function`` is checked on: on the even probe rows (each even part, for a
+    move), or on the odd ones (the whole row, and each even part of it, for a move)."""
+    rows = [row for row in probe_rows() if len(row) % 2 == odd_rows]
+    if function == GUARANTEE:
+        return tuple((GUARANTEE, row, ()) for row in rows)
+    return tuple((MOVE, row, ends) for row in rows for ends in even_parts(row, whole_too=odd_rows))
+
+
+def play_mistakes(function: str, odd_rows: bool) -> tuple[PlayMistake, ...]:
+    """The mistakes a failure of ``function`` can be named by: on an odd row, or (a move) on an even one."""
+    if odd_rows:
+        return tuple(m for m in ODD_ROW_MISTAKES if function == MOVE or m.id == "odd-row-accepted")
+    return MOVE_MISTAKES if function == MOVE else ()
+
+
+def matching_play_mistake(
+    function: str, odd_rows: bool, answers: Mapping[Probe, Answer]
+) -> PlayMistake | None:
+    """The mistake one of whose variants gives ``answers`` on every probe, if one does."""
+    probes = strategy_probes(function, odd_rows)
+    seen = [answers[probe] for probe in probes]
+    for mistake in play_mistakes(function, odd_rows):
+        if any([variant(*probe) for probe in probes] == seen for variant in mistake.variants):
+            return mistake
+    return None
