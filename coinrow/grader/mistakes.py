@@ -22,8 +22,10 @@ from coinrow.grader.mistake_kinds import (
     play_mistakes,
     quantity_mistake,
     table_mistakes,
+    two_coin_base,
     wrong_cell,
 )
+from coinrow.grader.mistakes_families import peak_reduction_mistakes, rolling_row_mistakes
 from coinrow.grader.mistakes_parity import parity_mistakes
 from coinrow.grader.models import (
     Replay,
@@ -33,7 +35,6 @@ from coinrow.grader.models import (
     int64_difference,
     interval_dp,
     pair_dp,
-    reduction,
 )
 from coinrow.grader.rules import (
     AFTER_LEFT,
@@ -48,7 +49,6 @@ from coinrow.grader.rules import (
     pair_rule,
     prefix_rule,
     same_side_rule,
-    stale_left_rule,
     total_minus_rule,
     whole_sum_rule,
 )
@@ -70,6 +70,7 @@ def difference_mistakes() -> list[Mistake]:
     found = [
         *play_mistakes(lambda totals: totals.difference),
         *table_mistakes(filler(lambda row: difference_rule())),
+        two_coin_base(filler(lambda row: difference_rule()), ("left", "right")),
         Mistake(
             "plus-for-minus",
             "the opponent's result is added instead of subtracted (a[i] + D[i+1][j], not a[i] - D[i+1][j]), "
@@ -107,39 +108,12 @@ def difference_mistakes() -> list[Mistake]:
     return found
 
 
-def rolling_row_mistakes() -> list[Mistake]:
-    """A difference table rolled into one row, d[j] = D[i][j] for the current start i."""
-    return [
-        Mistake(
-            "rolling-row-order",
-            "the row is updated with j going down: d[j-1] still holds D[i+1][j-1] when d[j] reads it, "
-            "where D[i][j-1] belongs; j must go up",
-            (lambda row: interval_dp(row, stale_left_rule),),
-        )
-    ]
-
-
-def peak_reduction_mistakes() -> list[Mistake]:
-    """The linear-time peak reduction: merging peaks x <= y >= z into x - y + z."""
-    return [
-        Mistake(
-            "strict-peak",
-            "peaks are merged only when strict (x < y > z): ties x <= y >= z must merge too",
-            (reduction(strict=True),),
-        ),
-        Mistake(
-            "single-merge",
-            "one merge per new coin (if, not while): a merge that makes a new peak is left standing",
-            (reduction(repeat=False),),
-        ),
-    ]
-
-
 def min_of_opponent_mistakes() -> list[Mistake]:
     """F[i][j] = max(a[i] + min(F[i+2][j], F[i+1][j-1]), a[j] + min(F[i+1][j-1], F[i][j-2]))."""
     opponent = changed_rule(interval_dp, opponent_rule)
     return [
         *table_mistakes(filler(lambda row: opponent_rule())),
+        two_coin_base(filler(lambda row: opponent_rule()), ("left", "right")),
         Mistake("opponent-helps", OPPONENT_HELPS, (opponent(reply=max),)),
         Mistake("min-for-max", MIN_FOR_MAX, (opponent(choose=min),)),
         Mistake(
@@ -163,6 +137,7 @@ def min_of_opponent_mistakes() -> list[Mistake]:
             (
                 lambda row: int(interval_dp(floats(row), opponent_rule())),
                 lambda row: half_by_float(row).first,
+                lambda row: half_by_float(row, halved="second").first,
             ),
         ),
     ]
@@ -175,11 +150,12 @@ def prefix_sum_mistakes() -> list[Mistake]:
     def prefix(**change: Any) -> Replay:
         return lambda row: interval_dp(row, prefix_rule(row, **change))
 
-    def total_minus(span: tuple[int, int]) -> Replay:
-        return lambda row: interval_dp(row, total_minus_rule(row, span))
+    def total_minus(span: tuple[int, int] = (0, 0), reach: str = "interval") -> Replay:
+        return lambda row: interval_dp(row, total_minus_rule(row, span, reach))
 
     return [
         *table_mistakes(filler(prefix_rule)),
+        two_coin_base(filler(prefix_rule), ("left", "right")),
         Mistake("min-for-max", MIN_FOR_MAX, (prefix(choose=min),)),
         Mistake(
             "off-by-one-range",
@@ -202,8 +178,13 @@ def prefix_sum_mistakes() -> list[Mistake]:
         ),
         Mistake(
             "whole-row-sum",
-            "the whole row's sum is used where the interval's sum belongs",
-            (lambda row: interval_dp(row, whole_sum_rule(row)),),
+            "a sum reaches past the interval: the whole row's, or coins from the row's start or to its end, "
+            "where coins i..j belong (prefix[j+1] - prefix[i])",
+            (
+                lambda row: interval_dp(row, whole_sum_rule(row)),
+                *(prefix(reach=reach) for reach in ("to-end", "from-start")),
+                *(total_minus(reach=reach) for reach in ("to-end", "from-start")),
+            ),
         ),
         Mistake(
             "float-table",
@@ -211,9 +192,13 @@ def prefix_sum_mistakes() -> list[Mistake]:
             (
                 lambda row: int(interval_dp(floats(row), prefix_rule(floats(row)))),
                 lambda row: half_by_float(row).first,
+                lambda row: half_by_float(row, halved="second").first,
             ),
         ),
     ]
+
+
+SECONDS_MISREAD = ((None, AFTER_LEFT), (AFTER_RIGHT, None), (AFTER_RIGHT, AFTER_LEFT), (MIDDLE, MIDDLE))
 
 
 def paired_tuple_mistakes() -> list[Mistake]:
@@ -235,13 +220,21 @@ def paired_tuple_mistakes() -> list[Mistake]:
                 pair(left=left, right=right, tie_left=tie_left)
                 for left, right in ((MIDDLE, AFTER_RIGHT), (AFTER_LEFT, MIDDLE), (AFTER_RIGHT, AFTER_LEFT))
                 for tie_left in (True, False)
-            ),
+            )
+            # the other player's total alone read from the other option's cell, or from the middle one
+            + tuple(pair(seconds=seconds) for seconds in SECONDS_MISREAD),
         ),
         Mistake("min-for-max", MIN_FOR_MAX, (pair(choose=min),)),
         Mistake(
             "float-table",
             FLOATS,
-            (lambda row: pair_dp(floats(row), pair_rule()), lambda row: as_pair(half_by_float(row))),
+            (
+                lambda row: pair_dp(floats(row), pair_rule()),
+                *(
+                    lambda row, h=halved: as_pair(half_by_float(row, h))
+                    for halved in ("both", "first", "second")
+                ),
+            ),
         ),
     ]
 

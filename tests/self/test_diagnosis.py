@@ -108,6 +108,18 @@ HAND_CASES = [
     # j going down on [2, 0, 5]: D[1][2] = max(0 - 5, 5 - 0) = 5, then d[1] still holds a[1] = 0 where
     # D[0][1] = 2 belongs: max(2 - 5, 5 - 0) = 5
     ("rolling_array", "rolling-row-order", 0, (2, 0, 5), 5),
+    # two coins answered with the left coin on [0, 1]: D[0][1] = a[0] = 0, where max(0 - 1, 1 - 0) = 1 belongs
+    ("difference_dp", "two-coin-base-case", 0, (0, 1), 0),
+    # the sums reach to the row's end on [0, 1]: taking 0 adds S(1..1) = 1 less F[1][1] = 1, so 0; taking 1
+    # adds S(0..1) = 1 (to the end, where S(0..0) = 0 belongs) less F[0][0] = 0, so 2: max 2
+    ("prefix_sum_dp", "whole-row-sum", 1, (0, 1), 2),
+    # the other player's total after taking the right coin read from P[1][1] on [0, 1]: taking 0 gives
+    # (0 + 0, 1), taking 1 gives (1 + 0, P[1][1].mover = 1): (1, 1), where (1, 0) belongs
+    ("paired_tuple_dp", "wrong-cell", 6, (0, 1), (1, 1)),
+    # one round looked ahead on [3, 6, 4, 0, 2]: 3 + min(max(4, 2), max(6, 0)) = 7 beats
+    # 2 + min(max(6, 0), max(3, 4)) = 6; the opponent 6 + 2 = 8 beats 2 + 4; then 4 + 0 beats 2 + 0; the
+    # opponent 2 beats 0; the first player's last coin is 0: 3 + 4 + 0 = 7 (optimal play gives 8)
+    ("min_of_opponent_dp", "one-step-lookahead", 8, (3, 6, 4, 0, 2), 7),
 ]
 
 
@@ -336,7 +348,7 @@ def test_a_placeholder_answer_is_named_no_mistake(slug: str, constant: object) -
     finding = likely_mistake(formulation, (1,), constant, answers)
     assert finding is not None
     assert finding.mistake is None
-    assert finding.line == f"the same answer, {constant!r}, on all 29 probe rows"
+    assert finding.line == f"the same answer, {constant!r}, on all 30 probe rows"
 
 
 # -- the parity strategy's moves and odd rows ---------------------------------------------------------
