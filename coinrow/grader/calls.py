@@ -11,15 +11,13 @@ a call returns is ``coinrow.grader.grading``'s job.
 from __future__ import annotations
 
 import argparse
-import errno
-import os
 import signal
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from coinrow.game.registry import by_slug, source_file
+from coinrow.game.registry import PROBLEMS, by_slug, source_file
 from coinrow.game.settings import CALL_LIMIT
 from coinrow.game.shown import show_call
 from coinrow.grader.child import OUTPUT_CAP
@@ -106,8 +104,8 @@ class Caller:
         """
         path = source_file(self.impl_dir, slug)
         if not path.is_file():  # said here: a sandbox could not even bind a folder that is not there
-            missing = FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
-            return WrongAnswer(slug, (), messages.does_not_import(slug, missing, path), kind="import")
+            learners = path.parent.parent.resolve() == PROBLEMS.resolve()
+            return WrongAnswer(slug, (), messages.missing_file(slug, path, learners), kind="import")
         why = _not_its_own(path, self.impl_dir)
         if why is not None:
             return WrongAnswer(slug, (), messages.not_graded(slug, why), kind="import")
