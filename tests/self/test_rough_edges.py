@@ -152,3 +152,12 @@ def test_make_trace_without_a_row_traces_the_row_its_help_names() -> None:
 
     # by hand: the first player takes 10, the opponent 7, then 5 and 3: 15 to 10
     assert traced["totals"] == {"first": 15, "second": 10, "difference": 5}
+
+
+def test_make_test_of_one_kata_shows_that_kata_and_one_line_of_counts() -> None:
+    done = make("test", "F=difference_dp")
+    lines = done.stdout[done.stdout.index("kata summary") :].splitlines()[1:]
+    slugs = {f.slug for f in FORMULATIONS}
+    assert [line.split()[0] for line in lines if line.split()[0] in slugs] == ["difference_dp"]
+    assert len([line for line in lines if line.startswith("Solved ")]) == 1
+    assert not any(line.startswith(("Bonus katas", "Next: ")) for line in lines)
