@@ -124,7 +124,8 @@ class Caller:
         elif "raised" in reply:
             failure = messages.does_not_import(slug, raised_error(reply["raised"]), path)
         elif "borrowed" in reply:
-            failure = messages.not_graded(slug, messages.reached_for("imports", _package(reply["borrowed"])))
+            borrowed = messages.reached_for("imports", _package(reply["borrowed"]), path.name)
+            failure = messages.not_graded(slug, borrowed)
         elif reply.get("elsewhere"):
             function, where = next(iter(dict(reply["elsewhere"]).items()))
             failure = messages.not_graded(
@@ -307,7 +308,7 @@ class Caller:
             message = messages.asked_for_input(slug, call_text, no_input)
             raise WrongAnswer(slug, row, message, kind="exception", error=no_input, printed=printed)
         if "borrowed" in reply:
-            why = messages.reached_for("imports", _package(reply["borrowed"]))
+            why = messages.reached_for("imports", _package(reply["borrowed"]), f"{slug}.py")
             failure = WrongAnswer(slug, row, messages.not_graded(slug, why), kind="import")
             self.executor(slug).close()
             self._executors[slug] = failure  # not graded, as if its import had shown it: never run again

@@ -198,7 +198,11 @@ def summary_lines(results: dict[str, Result], only: Sequence[str] = ()) -> list[
     core = f"Solved {len(solved & {f.slug for f in CORE})} of {len(CORE)}"
     bonus = [f.slug for f in FORMULATIONS if f.bonus and f.slug in results]
     if only:
-        others = "the others as last graded: make test lists them" if set(results) - set(only) else "all graded now"
+        others = (
+            "the others as last graded: make test lists them"
+            if set(results) - set(only)
+            else "all graded now"
+        )
         return [*lines, f"{core}, bonus katas {len(solved & set(bonus))} of {len(bonus)} ({others})"]
     lines.append(core)
     if bonus:

@@ -219,7 +219,10 @@ def test_an_attempt_caught_loading_borrowed_code_is_not_run_again(tmp_path: Path
             messages.append(str(failure.value))
             assert failure.value.kind == "import"
     assert [call.args[1]["op"] for call in requests.call_args_list] == ["import", "call"]  # none for row 2
-    reason = "difference_dp: not graded: it imports the grader's own game model (coinrow)"
+    reason = (
+        "difference_dp: not graded: it imports the grader's own game model (coinrow): "
+        "the grader grades only what you write in difference_dp.py"
+    )
     assert messages == [reason, reason]
 
 

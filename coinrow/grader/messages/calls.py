@@ -102,9 +102,10 @@ def defined_elsewhere(function: str, where: object, attempt_name: str) -> str:
     return f"{function}() is defined in {where}, not in {attempt_name}: write it in {attempt_name}"
 
 
-def reached_for(action: str, package: str) -> str:
-    """``why`` for ``not_graded``: while it ran, the attempt ``action`` ("imports", "loads") ``package``."""
-    return f"it {action} {package}"
+def reached_for(action: str, package: str, attempt_name: str) -> str:
+    """``why`` for ``not_graded``: while it ran, the attempt ``action`` ("imports", "loads") ``package``;
+    what to do instead."""
+    return f"it {action} {package}: the grader grades only what you write in {attempt_name}"
 
 
 def linked_to_the_reference(attempt_name: str) -> str:
