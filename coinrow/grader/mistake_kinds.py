@@ -23,6 +23,7 @@ from coinrow.game.game import Totals, optimal_totals
 from coinrow.grader.models import (
     Policy,
     Replay,
+    coin_and_smaller_end,
     difference_game,
     interval_dp,
     larger_end,
@@ -107,7 +108,8 @@ def play_mistakes(quantity: Callable[[Totals], object]) -> list[Mistake]:
                 for leaves in ("larger-end", "uncovered")
                 for variant in both_tie_breaks(partial(one_step_lookahead, mine=mine, leaves=leaves))
             )
-            + both_tie_breaks(min_of_replies),
+            + both_tie_breaks(min_of_replies)
+            + both_tie_breaks(coin_and_smaller_end),
         ),
         Mistake("parity-for-optimum", PARITY, (lambda row: quantity(parity_totals(row)),)),
         Mistake("opponent-takes-other-end", OTHER_END, (gamed(other_end_rule),)),

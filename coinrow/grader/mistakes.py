@@ -11,6 +11,7 @@ mistakes of a formulation apart, and each from the right answer.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from coinrow.game.game import optimal_totals
@@ -61,6 +62,10 @@ ABSOLUTE = (
 OPPONENT_HELPS = "the opponent's reply is maximised (max where min belongs), as if the opponent helped you"
 ROLES_NOT_SWAPPED = "roles not swapped: the mover adds the next cell's mover part, as if it moved twice"
 FLOATS = "the numbers go through floats, exact only up to 2**53: keep ints (and // for halves)"
+BASE_AT_TWO = (
+    " (or, what gives the same answers, a base case at two coins worth the larger coin, where the "
+    "difference of the two belongs)"
+)
 INT64 = "int64 arithmetic wraps past 2**63 - 1: use Python ints (dtype=object) when sums get that large"
 
 
@@ -105,7 +110,8 @@ def difference_mistakes() -> list[Mistake]:
         quantity_mistake("first", "difference"),
         quantity_mistake("second", "difference"),
     ]
-    return found
+    # one-coin cells of 0 give every two-coin cell the larger coin: a base case at two coins gives the same
+    return [replace(m, text=m.text + BASE_AT_TWO) if m.id == "missing-base-case" else m for m in found]
 
 
 def min_of_opponent_mistakes() -> list[Mistake]:
@@ -138,6 +144,7 @@ def min_of_opponent_mistakes() -> list[Mistake]:
                 lambda row: int(interval_dp(floats(row), opponent_rule())),
                 lambda row: half_by_float(row).first,
                 lambda row: half_by_float(row, halved="second").first,
+                lambda row: half_by_float(row, halved="apart").first,
             ),
         ),
     ]
@@ -182,7 +189,7 @@ def prefix_sum_mistakes() -> list[Mistake]:
             "where coins i..j belong (prefix[j+1] - prefix[i])",
             (
                 lambda row: interval_dp(row, whole_sum_rule(row)),
-                *(prefix(reach=reach) for reach in ("to-end", "from-start")),
+                *(prefix(reach=reach) for reach in ("whole", "to-end", "from-start")),
                 *(total_minus(reach=reach) for reach in ("to-end", "from-start")),
             ),
         ),
@@ -193,6 +200,7 @@ def prefix_sum_mistakes() -> list[Mistake]:
                 lambda row: int(interval_dp(floats(row), prefix_rule(floats(row)))),
                 lambda row: half_by_float(row).first,
                 lambda row: half_by_float(row, halved="second").first,
+                lambda row: half_by_float(row, halved="apart").first,
             ),
         ),
     ]
@@ -232,7 +240,7 @@ def paired_tuple_mistakes() -> list[Mistake]:
                 lambda row: pair_dp(floats(row), pair_rule()),
                 *(
                     lambda row, h=halved: as_pair(half_by_float(row, h))
-                    for halved in ("both", "first", "second")
+                    for halved in ("both", "first", "second", "apart")
                 ),
             ),
         ),

@@ -106,6 +106,19 @@ def one_step_lookahead(tie_left: bool, mine: bool = True, leaves: str = "larger-
     return policy
 
 
+def coin_and_smaller_end(tie_left: bool) -> Policy:
+    """The end whose coin plus the smaller end it leaves is larger (the left one on a tie if ``tie_left``):
+    as if the opponent always left the mover the smaller end next; one coin looked ahead."""
+
+    def policy(a: Sequence[int], i: int, j: int) -> bool:
+        if i == j:
+            return True
+        left, right = a[i] + min(a[i + 1], a[j]), a[j] + min(a[i], a[j - 1])
+        return left > right or (tie_left and left == right)
+
+    return policy
+
+
 def min_of_replies(tie_left: bool) -> Policy:
     """The end whose coin plus the least the mover is sure of next is larger (the left one on a tie if
     ``tie_left``): after the opponent's reply the mover takes the larger end, and the opponent replies to
@@ -191,9 +204,12 @@ def floats(row: Sequence[int]) -> list[float]:
 
 def half_by_float(row: Sequence[int], halved: str = "both") -> Totals:
     """The optimal totals recovered with a true division: first = int((sum + difference) / 2), second the
-    same with - ; with ``halved`` "first" or "second" only that one is halved, the other is sum less it."""
+    same with - ; with ``halved`` "first" or "second" only that one is halved, the other is sum less it;
+    "apart": sum and difference each halved, int(sum / 2 + difference / 2)."""
     total, difference = sum(row), optimal_totals(row).difference
     first, second = int((total + difference) / 2), int((total - difference) / 2)
+    if halved == "apart":
+        first, second = int(total / 2 + difference / 2), int(total / 2 - difference / 2)
     if halved == "first":
         second = total - first
     elif halved == "second":

@@ -96,8 +96,10 @@ def same_side_rule(a: Sequence[Any], at: Reader, i: int, j: int) -> Any:
 
 def interval_sum(row: Sequence[Any], reach: str = "interval") -> Callable[[int, int], Any]:
     """``s(lo, hi)``: coins lo..hi summed from prefix sums, 0 for an empty range (lo > hi); ``reach``
-    "to-end" sums coins lo..n-1 instead (prefix[n] - prefix[lo]), "from-start" coins 0..hi."""
+    "to-end" sums coins lo..n-1 instead (prefix[n] - prefix[lo]), "from-start" coins 0..hi, "whole" all."""
     prefix = [0, *accumulate(row)]
+    if reach == "whole":
+        return lambda lo, hi: prefix[-1] if lo <= hi else 0
     if reach == "to-end":
         return lambda lo, hi: prefix[-1] - prefix[lo] if lo <= hi else 0
     if reach == "from-start":

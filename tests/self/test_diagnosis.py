@@ -112,7 +112,12 @@ HAND_CASES = [
     ("difference_dp", "two-coin-base-case", 0, (0, 1), 0),
     # the sums reach to the row's end on [0, 1]: taking 0 adds S(1..1) = 1 less F[1][1] = 1, so 0; taking 1
     # adds S(0..1) = 1 (to the end, where S(0..0) = 0 belongs) less F[0][0] = 0, so 2: max 2
-    ("prefix_sum_dp", "whole-row-sum", 1, (0, 1), 2),
+    ("prefix_sum_dp", "whole-row-sum", 2, (0, 1), 2),
+    # the whole row's sum, 3, for each range on [2, 1]: taking 2 gives 2 + 3 - F[1][1] = 4, taking 1 gives
+    # 1 + 3 - F[0][0] = 2: max 4
+    ("prefix_sum_dp", "whole-row-sum", 1, (2, 1), 4),
+    # each half apart on [1, 2]: total 3, difference 1: int(1.5 + 0.5) = 2 and int(1.5 - 0.5) = 1, exact here
+    ("paired_tuple_dp", "float-table", 4, (1, 2), (2, 1)),
     # the other player's total after taking the right coin read from P[1][1] on [0, 1]: taking 0 gives
     # (0 + 0, 1), taking 1 gives (1 + 0, P[1][1].mover = 1): (1, 1), where (1, 0) belongs
     ("paired_tuple_dp", "wrong-cell", 6, (0, 1), (1, 1)),
