@@ -206,7 +206,14 @@ def prefix_sum_mistakes() -> list[Mistake]:
     ]
 
 
-SECONDS_MISREAD = ((None, AFTER_LEFT), (AFTER_RIGHT, None), (AFTER_RIGHT, AFTER_LEFT), (MIDDLE, MIDDLE))
+SECONDS_MISREAD = (
+    (None, AFTER_LEFT),
+    (AFTER_RIGHT, None),
+    (AFTER_RIGHT, AFTER_LEFT),
+    (MIDDLE, MIDDLE),
+    (MIDDLE, None),
+    (None, MIDDLE),
+)
 
 
 def paired_tuple_mistakes() -> list[Mistake]:
