@@ -48,7 +48,7 @@ from coinrow.grader.child import Primed, warm_up
 from coinrow.grader.command import summary
 from coinrow.grader.grade import grade, prime_for
 from coinrow.grader.jail import find_jail
-from coinrow.grader.progress import attempt_hash
+from coinrow.grader.progress import attempt_hash, attempt_stamps
 from coinrow.grader.results import failed
 
 DEBOUNCE = 0.05  # seconds of quiet after the last event before a save counts as written
@@ -121,7 +121,7 @@ class Watcher:
         self.impl, self.folder = impl, impl_dir(impl)
         self.chosen, self.limit, self.jobs = chosen, limit, jobs
         self.graded: dict[str, str] = {}  # each kata's attempt hash when it was last graded
-        self.written: dict[str, object] = {}  # each kata's files' sizes and times as last seen (``_stamps``)
+        self.written: dict[str, object] = {}  # each kata's files' sizes and times as last seen
         self.helper: subprocess.Popen[bytes] | None = None
         self._next: tuple[int, int] | None = None  # a grading child forked ahead: its pid, the pipe it reads
         self._buffer: bytes | None = b""  # the helper's output not yet read as lines; None once it ended
@@ -170,20 +170,8 @@ class Watcher:
 
     def _hashes(self, slugs: Collection[str]) -> dict[str, str]:
         """The katas' attempt hashes; their files' stamps are kept as seen now."""
-        self.written.update({slug: self._stamps(slug) for slug in slugs})
+        self.written.update({slug: attempt_stamps(self.folder, slug) for slug in slugs})
         return {slug: attempt_hash(self.folder, slug) for slug in slugs}
-
-    def _stamps(self, slug: str) -> object:
-        """The kata's Python files with their sizes and modification times: they change with every write."""
-        folder = self.folder / slug
-        found = []
-        for path in sorted(folder.rglob("*.py") if folder.is_dir() else []):
-            try:
-                stat = path.stat()
-            except OSError:  # removed since it was listed
-                continue
-            found.append((path.as_posix(), stat.st_size, stat.st_mtime_ns))
-        return tuple(found)
 
     def _grade(self, named: list[str], hashes: dict[str, str]) -> None:
         """Grade the ``named`` katas (none: as ``make test`` would) in a forked child, which prints the
