@@ -198,12 +198,9 @@ def summary_lines(results: dict[str, Result], only: Sequence[str] = ()) -> list[
     core = f"Solved {len(solved & {f.slug for f in CORE})} of {len(CORE)}"
     bonus = [f.slug for f in FORMULATIONS if f.bonus and f.slug in results]
     if only:
-        others = (
-            "the others as last graded: make test lists them"
-            if set(results) - set(only)
-            else "all graded now"
-        )
-        return [*lines, f"{core}, bonus katas {len(solved & set(bonus))} of {len(bonus)} ({others})"]
+        counts = [core, *([f"bonus katas {len(solved & set(bonus))} of {len(bonus)}"] if bonus else [])]
+        others = " (the others as last graded: make test lists them)" if set(results) - set(only) else ""
+        return [*lines, ", ".join(counts) + others]
     lines.append(core)
     if bonus:
         lines.append(f"Bonus katas solved {len(solved & set(bonus))} of {len(bonus)}")
