@@ -296,4 +296,4 @@ def test_only_a_changed_answer_is_graded_and_counted(interview: Interview) -> No
     code, _, err = interview.at(4).run()
     assert code == 2
     assert "answer.py is unchanged since attempt 1 (failing): change it, then make interview grades it" in err
-    assert len(interview.record["attempts"]) == 1  # type: ignore[arg-type]
+    assert len(interview.record["attempts"]) == 1
