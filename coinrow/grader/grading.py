@@ -22,7 +22,7 @@ from coinrow.grader.calls import Caller
 from coinrow.grader.failures import FailureKind, NotAttempted, WrongAnswer
 from coinrow.grader.messages import values as messages
 from coinrow.grader.messages.findings import likely_mistake, state_kept
-from coinrow.grader.mistakes_parity import REFUSED, PlayMistake, Probe, matching_play_mistake, strategy_probes
+from coinrow.grader.mistakes_play import PlayMistake, matching_play_mistake, strategy_answers, strategy_probes
 from coinrow.grader.probes import Finding, probe_rows
 
 STATE_CHECK_MAX_N = 200  # a failing row up to this long is re-run on a fresh import to spot kept state
@@ -46,6 +46,7 @@ def is_exact(formulation: Formulation, got: object) -> bool:
 Diagnose = Callable[
     [Formulation, Sequence[int], object, Mapping[tuple[int, ...], object] | None], Finding | None
 ]
+Row = tuple[int, ...]
 Explain = Callable[[], tuple[str, str | None] | None]  # a failure's likely mistake and its id, when read
 
 
@@ -56,7 +57,7 @@ class Grader(Caller):
     diagnose: Diagnose | None = None
     _probe_answers: dict[str, dict[tuple[int, ...], object] | None] = field(default_factory=dict)
     _shortest_failed: dict[tuple[str, FailureKind], int] = field(default_factory=dict)
-    _play_findings: dict[tuple[str, str, bool], Finding | None] = field(default_factory=dict)
+    _play_findings: dict[tuple[str, str, bool, Row], Finding | None] = field(default_factory=dict)
 
     def note_reported(self, failure: WrongAnswer) -> None:
         """Remember a failure the suite reported: the shortest row each kind of failure was seen on."""
@@ -146,48 +147,31 @@ class Grader(Caller):
         return explain
 
     def explain_play(self, slug: str, function: str, row: Sequence[int]) -> Explain:
-        """The likely mistake of a strategy behind a failure of ``function`` on ``row``: a move that loses
-        the guarantee, or an odd row answered (``coinrow.grader.mistakes_parity``); diagnosed only when the
-        message is read."""
+        """The likely mistake of play behind a failure of ``function`` on ``row``: a move that loses the
+        guarantee, an odd row answered, a line of play (checked on ``row`` too); from
+        ``coinrow.grader.mistakes_play``, diagnosed only when the message is read."""
+        failing = tuple(row) if by_slug(slug).returns.graded_move_by_move else ()
 
         def explain() -> tuple[str, str | None] | None:
-            finding = self._play_finding(slug, function, len(row) % 2 == 1)
+            finding = self._play_finding(slug, function, len(row) % 2 == 1, failing)
             return (finding.line, finding.mistake) if finding else None
 
         return explain
 
-    def _play_finding(self, slug: str, function: str, odd_rows: bool) -> Finding | None:
-        """The strategy's mistake whose model gives the attempt's answers on every strategy probe."""
-        key = (slug, function, odd_rows)
+    def _play_finding(self, slug: str, function: str, odd_rows: bool, failing: Row) -> Finding | None:
+        """The mistake of play whose model gives the attempt's answers on every probe of play."""
+        key = (slug, function, odd_rows, failing)
         if self.diagnose is not None and key not in self._play_findings:
-            answers = self._strategy_answers(slug, strategy_probes(function, odd_rows))
+            prober = Grader(self.impl_dir, self.call_limit, _executors=self._executors)
+            probes = strategy_probes(function, odd_rows, failing)
+            answers = strategy_answers(lambda *call: prober.call(slug, *call), probes)
             found: PlayMistake | None = None
             if answers is not None:
-                found = matching_play_mistake(function, odd_rows, answers)
+                found = matching_play_mistake(function, odd_rows, answers, failing)
             self._play_findings[key] = (
                 Finding(found.id, likely_mistake(found.id, found.text)) if found else None
             )
         return self._play_findings.get(key)
-
-    def _strategy_answers(self, slug: str, probes: Sequence[Probe]) -> dict[Probe, object] | None:
-        """The attempt's answer on each probe (``REFUSED``: ValueError with a message); None when one
-        raised anything else, or returned what is neither an int nor a string."""
-        prober = Grader(self.impl_dir, self.call_limit, _executors=self._executors)
-        answers: dict[Probe, object] = {}
-        for probe in probes:
-            function, row, extra = probe
-            try:
-                got = prober.call(slug, function, list(row), *extra)
-            except WrongAnswer as failure:
-                if not isinstance(failure.error, ValueError) or not str(failure.error).strip():
-                    return None
-                got = REFUSED
-            except NotAttempted:
-                return None
-            if type(got) not in (int, str):
-                return None
-            answers[probe] = got
-        return answers
 
     def _beyond_the_empty_row(self, formulation: Formulation, failure: WrongAnswer) -> WrongAnswer:
         """A crash on the empty row, with what the attempt does on rows with coins (it must not hide it)."""
@@ -257,14 +241,14 @@ class Grader(Caller):
                 message = messages.not_an_optimal_move(
                     slug, call_text, turn + 1, move, (i, j), table.after(i, j, move), cell.value, cell.ends[0]
                 )
-                raise WrongAnswer(slug, row, message)
+                raise WrongAnswer(slug, row, message, explain=self.explain_play(slug, function, row))
             walk.take(move)
         collected = walk.totals
         if collected != totals:
             message = messages.wrong_line_totals(
                 slug, call_text, (collected.first, collected.second), (totals.first, totals.second)
             )
-            raise WrongAnswer(slug, row, message)
+            raise WrongAnswer(slug, row, message, explain=self.explain_play(slug, function, row))
 
     def check_raises_value_error(
         self, slug: str, function: str, row: Sequence[int], *extra: object, why: str = messages.ODD_ROW

@@ -27,7 +27,7 @@ from coinrow.grader.mistake_kinds import (
     wrong_cell,
 )
 from coinrow.grader.mistakes_families import peak_reduction_mistakes, rolling_row_mistakes
-from coinrow.grader.mistakes_parity import parity_mistakes
+from coinrow.grader.mistakes_play import parity_mistakes
 from coinrow.grader.models import (
     Replay,
     as_pair,

@@ -10,7 +10,7 @@ import pytest
 from coinrow.dev.catalogue import Entry, Outcome, checked, entries, power_line
 from coinrow.game.registry import by_slug
 from coinrow.grader.mistakes import catalogued_mistakes
-from coinrow.grader.mistakes_parity import MOVE_MISTAKES, ODD_ROW_MISTAKES
+from coinrow.grader.mistakes_play import LINE_MISTAKES, MOVE_MISTAKES, ODD_ROW_MISTAKES, PlayMistake
 
 pytestmark = pytest.mark.xdist_group("catalogue")  # one process grades the catalogue and writes its record
 
@@ -67,8 +67,10 @@ def test_entry_is_graded_as_catalogued(outcomes: dict[Entry, Outcome], entry: En
 
 
 def _known_ids(slug: str) -> set[str]:
-    play = (*MOVE_MISTAKES, *ODD_ROW_MISTAKES) if by_slug(slug).returns.even_rows_only else ()
-    return {m.id for m in (*catalogued_mistakes(by_slug(slug)), *play)} | {"state-kept"}
+    returns = by_slug(slug).returns
+    play: list[PlayMistake] = [*MOVE_MISTAKES, *ODD_ROW_MISTAKES] if returns.even_rows_only else []
+    play += LINE_MISTAKES if returns.graded_move_by_move else ()
+    return {m.id for m in catalogued_mistakes(by_slug(slug))} | {m.id for m in play} | {"state-kept"}
 
 
 WRONG = [e for e in ENTRIES if e.verdict == "wrong"]

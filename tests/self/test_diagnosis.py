@@ -14,8 +14,9 @@ from coinrow.grader.diagnosis import likely_mistake, probes_for, what_is_certain
 from coinrow.grader.failures import WrongAnswer
 from coinrow.grader.grading import Grader, expected_value
 from coinrow.grader.mistakes import catalogued_mistakes
-from coinrow.grader.mistakes_parity import (
+from coinrow.grader.mistakes_play import (
     GUARANTEE,
+    LINE,
     MOVE,
     MOVE_MISTAKES,
     ODD_ROW_MISTAKES,
@@ -445,3 +446,38 @@ def test_an_odd_row_answered_is_named_where_the_check_fails(tmp_path: Path) -> N
     with pytest.raises(WrongAnswer) as failure:  # an even row's bad interval is a contract: no name
         grader.check_raises_value_error("parity_strategy", MOVE, (1, 2, 3, 4), 0, 2)
     assert failure.value.mistake is None
+
+
+def test_every_two_line_mistakes_differ_and_each_plays_a_move_that_is_not_optimal() -> None:
+    probes = strategy_probes(LINE, False)
+    assert [row for _, row, _ in probes] == list(probes_for(by_slug("optimal_moves")))
+    replayed = [
+        (mistake.id, k, [variant(*probe) for probe in probes])
+        for mistake in play_mistakes(LINE, False)
+        for k, variant in enumerate(mistake.variants)
+    ]
+    for (id1, k1, lines1), (id2, k2, lines2) in itertools.combinations(replayed, 2):
+        assert id1 == id2 or lines1 != lines2, f"{id1}[{k1}] and {id2}[{k2}] agree on every probe row"
+    for mistake, k, lines in replayed:
+        assert any(not is_optimal_line(row, line) for (_, row, _), line in zip(probes, lines, strict=True)), (
+            f"{mistake}[{k}]"
+        )
+
+
+def is_optimal_line(row: Row, line: object) -> bool:
+    """Every move keeps the mover's best difference, by the exhaustive oracle on what is left."""
+    i, j = 0, len(row) - 1
+    for move in line:  # type: ignore[attr-defined]
+        best = exhaustive_difference(row[i : j + 1])
+        taken, rest = (row[i], row[i + 1 : j + 1]) if move == "left" else (row[j], row[i:j])
+        if taken - exhaustive_difference(rest) != best:
+            return False
+        i, j = (i + 1, j) if move == "left" else (i, j - 1)
+    return True
+
+
+def test_a_greedy_line_is_named_through_the_grader(tmp_path: Path) -> None:
+    grader = _catalogued(tmp_path, "optimal_moves", "greedy_larger_end")
+    failure = _failure(grader, "optimal_moves", (0, 1, 0, 0))
+    assert failure.mistake == "greedy"
+    assert "likely mistake (greedy): both players take the larger end every turn" in str(failure)

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from coinrow.game.game import optimal_totals, parity_class_sums
-from coinrow.grader.mistake_kinds import Mistake
+from coinrow.grader.failures import NotAttempted, WrongAnswer
+from coinrow.grader.mistake_kinds import GREEDY, LOOKAHEAD, Mistake
+from coinrow.grader.mistakes_lines import GREEDY_LINES, LOOKAHEAD_LINES, ONE_END_LINES
 from coinrow.grader.probes import probe_rows
 
 Row = tuple[int, ...]
@@ -28,7 +30,7 @@ Answer = object  # what the call returned, or REFUSED
 Model = Callable[[str, Row, tuple[int, ...]], Answer]  # the answer a mistaken strategy gives on a probe
 
 REFUSED = "ValueError"  # the call raised ValueError (with a message), as an odd row must be answered
-GUARANTEE, MOVE = "parity_guarantee", "parity_move"
+GUARANTEE, MOVE, LINE = "parity_guarantee", "parity_move", "optimal_line"
 
 
 def parity_mistakes() -> list[Mistake]:
@@ -155,10 +157,31 @@ ODD_ROW_MISTAKES = (
 )
 
 
+def as_line(replay: Callable[[Sequence[int]], tuple[str, ...]]) -> Model:
+    """A line's model as a model of ``optimal_line``'s answers."""
+    return lambda function, row, ends: replay(row)
+
+
+LINE_MISTAKES = (
+    PlayMistake("greedy", GREEDY, tuple(map(as_line, GREEDY_LINES))),
+    PlayMistake("one-step-lookahead", LOOKAHEAD, tuple(map(as_line, LOOKAHEAD_LINES))),
+    PlayMistake(
+        "one-end-always",
+        "every move takes the same end, whatever the coins: compare what each end leaves the mover",
+        tuple(map(as_line, ONE_END_LINES)),
+    ),
+)
+
+
 @cache
-def strategy_probes(function: str, odd_rows: bool) -> tuple[Probe, ...]:
+def strategy_probes(function: str, odd_rows: bool, failing: Row = ()) -> tuple[Probe, ...]:
     """The calls a mistake of ``function`` is checked on: on the even probe rows (each even part, for a
-    move), or on the odd ones (the whole row, and each even part of it, for a move)."""
+    move), or on the odd ones (the whole row, and each even part of it, for a move); a line on every probe
+    row and on the ``failing`` one."""
+    if function == LINE:
+        return tuple(
+            (LINE, row, ()) for row in dict.fromkeys((*probe_rows(), *([failing] if failing else [])))
+        )
     rows = [row for row in probe_rows() if len(row) % 2 == odd_rows]
     if function == GUARANTEE:
         return tuple((GUARANTEE, row, ()) for row in rows)
@@ -166,19 +189,45 @@ def strategy_probes(function: str, odd_rows: bool) -> tuple[Probe, ...]:
 
 
 def play_mistakes(function: str, odd_rows: bool) -> tuple[PlayMistake, ...]:
-    """The mistakes a failure of ``function`` can be named by: on an odd row, or (a move) on an even one."""
+    """The mistakes a failure of ``function`` can be named by: on an odd row, or (a move, a line) on one
+    the function must answer."""
+    if function == LINE:
+        return LINE_MISTAKES
     if odd_rows:
         return tuple(m for m in ODD_ROW_MISTAKES if function == MOVE or m.id == "odd-row-accepted")
     return MOVE_MISTAKES if function == MOVE else ()
 
 
 def matching_play_mistake(
-    function: str, odd_rows: bool, answers: Mapping[Probe, Answer]
+    function: str, odd_rows: bool, answers: Mapping[Probe, Answer], failing: Row = ()
 ) -> PlayMistake | None:
     """The mistake one of whose variants gives ``answers`` on every probe, if one does."""
-    probes = strategy_probes(function, odd_rows)
+    probes = strategy_probes(function, odd_rows, failing)
     seen = [answers[probe] for probe in probes]
     for mistake in play_mistakes(function, odd_rows):
         if any([variant(*probe) for probe in probes] == seen for variant in mistake.variants):
             return mistake
     return None
+
+
+def strategy_answers(call: Callable[..., object], probes: Sequence[Probe]) -> dict[Probe, Answer] | None:
+    """The attempt's answer to each probe through ``call(function, row, *extra)`` (``REFUSED``: ValueError
+    with a message; a line as a tuple); None when one raised anything else, or returned what is neither an
+    int, a string nor a list of strings."""
+    answers: dict[Probe, Answer] = {}
+    for probe in probes:
+        function, row, extra = probe
+        try:
+            got = call(function, list(row), *extra)
+        except WrongAnswer as failure:
+            if not isinstance(failure.error, ValueError) or not str(failure.error).strip():
+                return None
+            got = REFUSED
+        except NotAttempted:
+            return None
+        if isinstance(got, list | tuple) and all(type(move) is str for move in got):
+            got = tuple(got)
+        elif type(got) not in (int, str):
+            return None
+        answers[probe] = got
+    return answers
