@@ -1,15 +1,16 @@
-"""The parity strategy's mistakes: of the guarantee's value, of the class parity_move plays, of an odd row.
+"""Mistakes of play: the parity strategy's (its guarantee's value, the class parity_move plays, an odd
+row answered) and a line of moves' (``optimal_line``).
 
 ``parity_guarantee``'s wrong values are diagnosed like every value function's
-(``parity_mistakes``, through ``coinrow.grader.mistakes``). A move, or a row that
-must be refused, is a different kind of answer: there each mistake is a model of one function's
-answers on the strategy's probes (``strategy_probes``: every even part of
-every even probe row for ``parity_move``; every odd probe row, and each even
-part of it, for the odd-row mistakes). A mistake is named only when the
-attempt's answers equal a variant's on every one of them, as
+(``parity_mistakes``, through ``coinrow.grader.mistakes``). A move, a line, or a row
+that must be refused is a different kind of answer: there each mistake is a model of
+one function's answers on its probes (``strategy_probes``: every even part of every
+even probe row for ``parity_move``; every odd probe row, and each even part of it, for
+the odd-row mistakes; every probe row and the failing one for a line, whose models
+are in ``coinrow.grader.mistakes_lines``). A mistake is named only when the attempt's
+answers equal a variant's on every one of them (``strategy_answers`` calls it), as
 ``coinrow.grader.diagnosis`` names a wrong value; ``tests/self/test_diagnosis.py``
-proves that every two of these models differ on some probe, and each from
-the right strategy.
+proves that every two of these models differ on some probe, and each from right play.
 """
 
 from __future__ import annotations
