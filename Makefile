@@ -82,8 +82,14 @@ $(PLOT_STAMP): $(STAMP)
 	@$(call pip_install,--quiet -e '.[plot]')
 	@touch $@
 
+# A failing grade ends make without make's own "make: *** [Makefile:…: test] Error 1", which reads as a
+# crash: make says that of every failing recipe line it was not told to ignore, and an ignored one leaves
+# make's status 0. So the recipe ends make itself with SIGPIPE, which neither make nor the shell reports:
+# the exit status, 141 (128 + SIGPIPE), is still non-zero exactly when the grade fails.
+ends_make_quietly = || kill -s PIPE $$PPID
+
 test: $(STAMP) ## grade your answers in problems/ (F=<slugs>, LIMIT=<s> per call, FRESH=1, REPORT=<file>)
-	@$(COINROW) test --impl=problems $(GRADE_ARGS)
+	@$(COINROW) test --impl=problems $(GRADE_ARGS) $(ends_make_quietly)
 
 next: $(STAMP) ## name the next unsolved kata (as last graded) and the command that starts it
 	@$(COINROW) next --impl=problems
@@ -180,8 +186,9 @@ JSONARG := $(if $(JSON),--json)
 compare: $(STAMP) $(if $(PLOT),$(PLOT_STAMP)) ## answers, anatomy, growth of every formulation (ROW=, IMPL=problems, PLOT=, JSON=1, SPOILERS=1)
 	@$(COINROW) compare $(ROWARG) --impl=$(IMPL) $(if $(PLOT),--plot="$(PLOT)") $(JSONARG) $(if $(SPOILERS),--spoilers)
 
-trace: $(STAMP) ## the table and the optimal line of play of ROW="5 3 7 10" (F=<slug>, JSON=1)
-	@$(COINROW) trace --row="$(ROW)" --formulation=$(or $(F),difference_dp) $(JSONARG)
+TRACE_ROW := 5 3 7 10
+trace: $(STAMP) ## the table and the optimal line of play of ROW= (default "5 3 7 10"; F=<slug>, JSON=1)
+	@$(COINROW) trace --row="$(or $(strip $(ROW)),$(TRACE_ROW))" --formulation=$(or $(F),difference_dp) $(JSONARG)
 
 # The benchmark: every reference against the compiled baseline.
 .PHONY: bench

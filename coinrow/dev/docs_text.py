@@ -9,7 +9,8 @@ There are three kinds:
   solutions/README.md's recurrences, costs and sources, read after solving;
 - the counts, as words ("six") or in the summary's own words (``Solved K of 6``): the core katas
   (not bonus), the bonus ones and all of them;
-- README.md's fenced examples that show a count.
+- README.md's fenced example of commands, which shows a count (its sample outputs are a real run's:
+  ``coinrow.dev.docs_samples``).
 """
 
 from __future__ import annotations
@@ -71,22 +72,11 @@ def recurrences_table(formulations: tuple[Formulation, ...] = FORMULATIONS) -> s
     return markdown_table((SLUG, STATE, RECURRENCE, RETURNS, TIME, SPACE, SOURCE), formulations)
 
 
-# README.md's first commands and its example summary; {core} and {bonus} are the counts the summary shows.
+# README.md's first commands; {core} is the count the summary shows.
 COMMANDS_EXAMPLE = """\
 ```
 make test    # grades your answers in problems/; on a fresh clone all "not attempted", "Solved 0 of {core}"
 make check   # the repository's own checks on the references and the stubs as committed, never your attempts
-```"""
-SUMMARY_EXAMPLE = """\
-```
-difference_dp        FAILING (12 failed, 21 passed, 1.0 s)
-    difference_dp: score_difference((0, 1, 0, 0)) returned -1, expected 1
-      likely mistake (greedy): both players take the larger end every turn, which is not optimal play
-min_of_opponent_dp   not attempted (cached)
-...
-Solved 0 of {core}
-Bonus katas solved 0 of {bonus}
-Next: difference_dp: the task is in problems/difference_dp/README.md; grade it with make test F=difference_dp
 ```"""
 
 
@@ -105,5 +95,4 @@ def generated_texts(formulations: tuple[Formulation, ...] = FORMULATIONS) -> dic
         "solved-line": f"`Solved K of {core}`",
         "bonus-solved-line": f"`Bonus katas solved K of {bonus}`",
         "commands-example": COMMANDS_EXAMPLE.format(core=core),
-        "summary-example": SUMMARY_EXAMPLE.format(core=core, bonus=bonus),
     }

@@ -8,6 +8,7 @@ objects, naming a quantity, an order of growth and a table by its key.
 
 from __future__ import annotations
 
+import difflib
 import importlib.util
 import os
 import sys
@@ -157,13 +158,16 @@ def by_slug(slug: str) -> Formulation:
     """The formulation called ``slug``.
 
     Raises:
-        KeyError: with the known slugs, if ``slug`` is unknown.
+        KeyError: with the closest known slug, if one is close (``difflib``), and every known one, if
+            ``slug`` is unknown.
     """
     for formulation in FORMULATIONS:
         if formulation.slug == slug:
             return formulation
-    known = ", ".join(f.slug for f in FORMULATIONS)
-    raise KeyError(f"unknown formulation {slug!r}; known: {known}")
+    slugs = [f.slug for f in FORMULATIONS]
+    close = difflib.get_close_matches(slug, slugs, n=1)
+    guess = f"did you mean {close[0]}? " if close else ""
+    raise KeyError(f"unknown formulation {slug!r}; {guess}known: {', '.join(slugs)}")
 
 
 def source_file(impl_dir: Path, slug: str) -> Path:

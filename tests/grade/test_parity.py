@@ -29,7 +29,7 @@ def test_guarantee_lies_between_half_and_optimum(grader: Grader, slug: str, row:
     optimum = totals_from_difference(row, exhaustive_difference(row)).first
     if not 2 * guarantee >= sum(row) or not guarantee <= optimum:
         message = messages.guarantee_out_of_bounds(slug, show_row(row), guarantee, sum(row) / 2, optimum)
-        raise WrongAnswer(slug, row, message)
+        raise WrongAnswer(slug, row, message, explain=grader.explain_value(slug, row, guarantee))
 
 
 @given(row=even_rows)
@@ -55,7 +55,8 @@ def _worst_case_total(grader: Grader, slug: str, row: Sequence[int]) -> int:
             return 0
         move = grader.call(slug, "parity_move", row, left, right)
         if move not in ("left", "right"):
-            raise WrongAnswer(slug, row, messages.not_a_parity_move(slug, show_row(row), left, right, move))
+            message = messages.not_a_parity_move(slug, show_row(row), left, right, move)
+            raise WrongAnswer(slug, row, message, explain=grader.explain_play(slug, "parity_move", row))
         if move == "left":
             return row[left] + second_to_move(left + 1, right)
         return row[right] + second_to_move(left, right - 1)
@@ -77,7 +78,7 @@ def _check_replay(grader: Grader, slug: str, row: tuple[int, ...], guarantee: in
     collected = _worst_case_total(grader, slug, row)
     if collected < guarantee:
         message = messages.held_below_the_guarantee(slug, show_row(row), collected, guarantee)
-        raise WrongAnswer(slug, row, message)
+        raise WrongAnswer(slug, row, message, explain=grader.explain_play(slug, "parity_move", row))
 
 
 REPLAY_CASES = [c for c in all_cases() if len(c.row) % 2 == 0 and 2 <= len(c.row) <= 10]

@@ -47,6 +47,11 @@ def test_tiny_run_writes_every_formulation(tmp_path: Path) -> None:
     assert cells["brute_force", 20]["note"] == "skipped: exponential, n > 16"
     assert cells["brute_force", 10]["seconds"] > 0
     assert "linear_reduction" in result.stdout
+    # piped, so no bar is drawn: a line on stderr as each kata starts, the baseline first
+    progress = [line for line in result.stderr.splitlines() if line.startswith("bench: ")]
+    steps = len({slug for slug, _ in cells}) + 1
+    assert progress[0] == f"bench: the baseline, vectorised_dp (1 of {steps})"
+    assert progress[1:] == [f"bench: {f.slug} ({k} of {steps})" for k, f in enumerate(FORMULATIONS, start=2)]
 
 
 def test_stubs_are_marked_not_attempted_never_timed(shipped_stubs: Path, tmp_path: Path) -> None:

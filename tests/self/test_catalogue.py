@@ -11,6 +11,7 @@ from coinrow.dev.catalogue import checked, power_line
 from coinrow.dev.catalogue_entries import Entry, Outcome, entries
 from coinrow.game.registry import by_slug
 from coinrow.grader.diagnosis.mistakes import catalogued_mistakes
+from coinrow.grader.diagnosis.mistakes_play import LINE_MISTAKES, MOVE_MISTAKES, ODD_ROW_MISTAKES, PlayMistake
 
 pytestmark = pytest.mark.xdist_group("catalogue")  # one process grades the catalogue and writes its record
 
@@ -67,7 +68,10 @@ def test_entry_is_graded_as_catalogued(outcomes: dict[Entry, Outcome], entry: En
 
 
 def _known_ids(slug: str) -> set[str]:
-    return {m.id for m in catalogued_mistakes(by_slug(slug))} | {"state-kept"}
+    returns = by_slug(slug).returns
+    play: list[PlayMistake] = [*MOVE_MISTAKES, *ODD_ROW_MISTAKES] if returns.even_rows_only else []
+    play += LINE_MISTAKES if returns.graded_move_by_move else ()
+    return {m.id for m in catalogued_mistakes(by_slug(slug))} | {m.id for m in play} | {"state-kept"}
 
 
 WRONG = [e for e in ENTRIES if e.verdict == "wrong"]
@@ -87,7 +91,6 @@ def test_every_wrong_answer_states_the_name_it_must_get(entry: Entry) -> None:
 CONTRACT_ENTRIES = {
     ("linear_reduction", "quadratic_table"),
     ("parity_strategy", "move_allows_left_below_zero"),
-    ("parity_strategy", "move_ignores_odd_row"),
     ("parity_strategy", "move_loose_index_check"),
     ("parity_strategy", "move_skips_interval_parity"),
     ("vectorised_dp", "int64_edge_off_by_one"),

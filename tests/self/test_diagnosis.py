@@ -12,6 +12,16 @@ from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, Formulation, by_slug
 from coinrow.grader.diagnosis.diagnose import likely_mistake, probes_for, what_is_certain
 from coinrow.grader.diagnosis.mistakes import catalogued_mistakes
+from coinrow.grader.diagnosis.mistakes_play import (
+    GUARANTEE,
+    LINE,
+    MOVE,
+    MOVE_MISTAKES,
+    ODD_ROW_MISTAKES,
+    REFUSED,
+    play_mistakes,
+    strategy_probes,
+)
 from coinrow.grader.diagnosis.models import greedy_totals
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.probes import PROBE_ROWS
@@ -99,6 +109,23 @@ HAND_CASES = [
     # j going down on [2, 0, 5]: D[1][2] = max(0 - 5, 5 - 0) = 5, then d[1] still holds a[1] = 0 where
     # D[0][1] = 2 belongs: max(2 - 5, 5 - 0) = 5
     ("rolling_array", "rolling-row-order", 0, (2, 0, 5), 5),
+    # two coins answered with the left coin on [0, 1]: D[0][1] = a[0] = 0, where max(0 - 1, 1 - 0) = 1 belongs
+    ("difference_dp", "two-coin-base-case", 0, (0, 1), 0),
+    # the sums reach to the row's end on [0, 1]: taking 0 adds S(1..1) = 1 less F[1][1] = 1, so 0; taking 1
+    # adds S(0..1) = 1 (to the end, where S(0..0) = 0 belongs) less F[0][0] = 0, so 2: max 2
+    ("prefix_sum_dp", "whole-row-sum", 2, (0, 1), 2),
+    # the whole row's sum, 3, for each range on [2, 1]: taking 2 gives 2 + 3 - F[1][1] = 4, taking 1 gives
+    # 1 + 3 - F[0][0] = 2: max 4
+    ("prefix_sum_dp", "whole-row-sum", 1, (2, 1), 4),
+    # each half apart on [1, 2]: total 3, difference 1: int(1.5 + 0.5) = 2 and int(1.5 - 0.5) = 1, exact here
+    ("paired_tuple_dp", "float-table", 4, (1, 2), (2, 1)),
+    # the other player's total after taking the right coin read from P[1][1] on [0, 1]: taking 0 gives
+    # (0 + 0, 1), taking 1 gives (1 + 0, P[1][1].mover = 1): (1, 1), where (1, 0) belongs
+    ("paired_tuple_dp", "wrong-cell", 6, (0, 1), (1, 1)),
+    # one round looked ahead on [3, 6, 4, 0, 2]: 3 + min(max(4, 2), max(6, 0)) = 7 beats
+    # 2 + min(max(6, 0), max(3, 4)) = 6; the opponent 6 + 2 = 8 beats 2 + 4; then 4 + 0 beats 2 + 0; the
+    # opponent 2 beats 0; the first player's last coin is 0: 3 + 4 + 0 = 7 (optimal play gives 8)
+    ("min_of_opponent_dp", "one-step-lookahead", 8, (3, 6, 4, 0, 2), 7),
 ]
 
 
@@ -328,7 +355,7 @@ def test_a_placeholder_answer_is_named_no_mistake(slug: str, constant: object) -
     finding = likely_mistake(formulation, (1,), constant, answers)
     assert finding is not None
     assert finding.mistake is None
-    assert finding.line == f"the same answer, {constant!r}, on all 29 probe rows"
+    assert finding.line == f"the same answer, {constant!r}, on all 30 probe rows"
 
 
 def test_reading_a_failure_runs_no_diagnosis() -> None:
@@ -352,3 +379,129 @@ def test_reading_a_failure_runs_no_diagnosis() -> None:
     assert (wrong.mistake, ran) == ("greedy", [1])
     wrong.diagnose()
     assert ran == [1]
+
+
+# -- the parity strategy's moves and odd rows ---------------------------------------------------------
+
+PLAY_PARTS = [(MOVE, False), (MOVE, True), (GUARANTEE, True)]
+
+
+def right_strategy(function: str, row: Row, ends: tuple[int, ...]) -> object:
+    """The parity strategy by its definition: odd rows refused; the larger class sum; the end whose index
+    is in the larger class (the even one on a tie)."""
+    if len(row) % 2:
+        return REFUSED
+    evens, odds = sum(row[0::2]), sum(row[1::2])
+    if function == GUARANTEE:
+        return max(evens, odds)
+    return "left" if ends[0] % 2 == (0 if evens >= odds else 1) else "right"
+
+
+@pytest.mark.parametrize(("function", "odd_rows"), PLAY_PARTS)
+def test_every_two_play_mistakes_differ_and_each_from_the_strategy(function: str, odd_rows: bool) -> None:
+    probes = strategy_probes(function, odd_rows)
+    right = [right_strategy(*probe) for probe in probes]
+    replayed = [
+        (mistake.id, k, [variant(*probe) for probe in probes])
+        for mistake in play_mistakes(function, odd_rows)
+        for k, variant in enumerate(mistake.variants)
+    ]
+    assert replayed
+    for mistake, k, answers in replayed:
+        assert answers != right, f"{mistake}[{k}]"
+    for (id1, k1, answers1), (id2, k2, answers2) in itertools.combinations(replayed, 2):
+        assert answers1 != answers2, f"{id1}[{k1}] and {id2}[{k2}] agree on every probe"
+
+
+def test_the_move_probes_are_every_even_part_of_every_even_probe_row() -> None:
+    probes = strategy_probes(MOVE, False)
+    # (1, 2): one part; (8, 15, 3, 7): 0..1, 1..2, 2..3 and 0..3
+    assert (MOVE, (1, 2), (0, 1)) in probes
+    assert [ends for _, row, ends in probes if row == (8, 15, 3, 7)] == [(0, 1), (1, 2), (2, 3), (0, 3)]
+    assert all(len(row) % 2 == 0 and (r - left) % 2 == 1 for _, row, (left, r) in probes)
+
+
+# Each move calculated by hand from the mistake's rule, on [8, 15, 3, 7] (even class 11, odd class 22).
+PLAY_HAND_CASES = [
+    ("class-flipped", 0, (MOVE, (8, 15, 3, 7), (0, 3)), "left"),  # the even class: coin 0
+    ("one-class-always", 0, (MOVE, (8, 15, 3, 7), (1, 2)), "right"),  # the even class: coin 2
+    ("greedy-move", 0, (MOVE, (8, 15, 3, 7), (0, 3)), "left"),  # 8 > 7
+    ("end-for-class", 0, (MOVE, (8, 15, 3, 7), (0, 1)), "right"),  # the odd class: always the right end
+    ("odd-row-accepted", 0, (GUARANTEE, (3, 9, 1), ()), 9),  # max(3 + 1, 9)
+    ("odd-row-move", 0, (MOVE, (3, 9, 1), (0, 2)), REFUSED),  # three coins left: refused
+    ("odd-row-move", 0, (MOVE, (3, 9, 1), (1, 2)), "left"),  # even class 4 < odd class 9: coin 1, the left
+]
+
+
+@pytest.mark.parametrize(("mistake", "variant", "probe", "answer"), PLAY_HAND_CASES)
+def test_play_models_replay_the_mistake_as_calculated_by_hand(
+    mistake: str, variant: int, probe: tuple[str, Row, tuple[int, ...]], answer: object
+) -> None:
+    model = next(m for m in (*MOVE_MISTAKES, *ODD_ROW_MISTAKES) if m.id == mistake)
+    assert model.variants[variant](*probe) == answer
+
+
+def test_a_losing_move_is_named_through_the_grader(tmp_path: Path) -> None:
+    grader = _catalogued(tmp_path, "parity_strategy", "move_plays_smaller_class")
+    with pytest.raises(WrongAnswer) as failure:
+        raise WrongAnswer(
+            "parity_strategy", (0, 1), "lost", explain=grader.explain_play("parity_strategy", MOVE, (0, 1))
+        )
+    assert failure.value.mistake == "class-flipped"
+    assert "likely mistake (class-flipped): parity_move plays the smaller class" in str(failure.value)
+
+
+def test_a_move_with_one_unexplained_answer_is_named_nothing(tmp_path: Path) -> None:
+    """The smaller class everywhere but on one part of one probe row: no model fits every probe."""
+    source = (CATALOGUE / "parity_strategy" / "move_plays_smaller_class.py").read_text(encoding="utf-8")
+    source = source.replace(
+        "    evens, odds =",
+        "    if list(coins) == [8, 15, 3, 7] and left == 1:\n        return 'left'\n    evens, odds =",
+    )
+    grader = _grader(tmp_path, "parity_strategy", source)
+    assert grader.explain_play("parity_strategy", MOVE, (0, 1))() is None
+
+
+def test_an_odd_row_answered_is_named_where_the_check_fails(tmp_path: Path) -> None:
+    grader = _catalogued(tmp_path, "parity_strategy", "odd_row_accepted")
+    with pytest.raises(WrongAnswer) as failure:
+        grader.check_raises_value_error("parity_strategy", GUARANTEE, (5,))
+    assert failure.value.mistake == "odd-row-accepted"
+    with pytest.raises(WrongAnswer) as failure:  # an even row's bad interval is a contract: no name
+        grader.check_raises_value_error("parity_strategy", MOVE, (1, 2, 3, 4), 0, 2)
+    assert failure.value.mistake is None
+
+
+def test_every_two_line_mistakes_differ_and_each_plays_a_move_that_is_not_optimal() -> None:
+    probes = strategy_probes(LINE, False)
+    assert [row for _, row, _ in probes] == list(probes_for(by_slug("optimal_moves")))
+    replayed = [
+        (mistake.id, k, [variant(*probe) for probe in probes])
+        for mistake in play_mistakes(LINE, False)
+        for k, variant in enumerate(mistake.variants)
+    ]
+    for (id1, k1, lines1), (id2, k2, lines2) in itertools.combinations(replayed, 2):
+        assert id1 == id2 or lines1 != lines2, f"{id1}[{k1}] and {id2}[{k2}] agree on every probe row"
+    for mistake, k, lines in replayed:
+        assert any(not is_optimal_line(row, line) for (_, row, _), line in zip(probes, lines, strict=True)), (
+            f"{mistake}[{k}]"
+        )
+
+
+def is_optimal_line(row: Row, line: object) -> bool:
+    """Every move keeps the mover's best difference, by the exhaustive oracle on what is left."""
+    i, j = 0, len(row) - 1
+    for move in line:  # type: ignore[attr-defined]
+        best = exhaustive_difference(row[i : j + 1])
+        taken, rest = (row[i], row[i + 1 : j + 1]) if move == "left" else (row[j], row[i:j])
+        if taken - exhaustive_difference(rest) != best:
+            return False
+        i, j = (i + 1, j) if move == "left" else (i, j - 1)
+    return True
+
+
+def test_a_greedy_line_is_named_through_the_grader(tmp_path: Path) -> None:
+    grader = _catalogued(tmp_path, "optimal_moves", "greedy_larger_end")
+    failure = _failure(grader, "optimal_moves", (0, 1, 0, 0))
+    assert failure.mistake == "greedy"
+    assert "likely mistake (greedy): both players take the larger end every turn" in str(failure)

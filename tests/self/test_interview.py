@@ -279,3 +279,21 @@ def test_a_lost_folder_record_or_answer_is_one_line_and_loses_nothing(interview:
     assert interview.run("--new")[0] == 0
     (archived,) = (interview.folder / "archive").iterdir()
     assert (archived / "answer.py").read_text(encoding="utf-8") == "# mine\n"
+
+
+def test_only_a_changed_answer_is_graded_and_counted(interview: Interview) -> None:
+    """Run again at once, the untouched stubs are not graded; nor is an answer graded already."""
+    assert interview.at(0).run()[0] == 0
+    code, out, err = interview.at(1).run()
+    assert code == 2
+    assert out == ""
+    assert err.strip().endswith(
+        "answer.py is still as the interview wrote it: write your answer there, then make interview"
+    )
+    assert interview.record["attempts"] == []
+    interview.at(3).answer(WRONG / "difference_dp" / "greedy.py")
+    assert interview.run()[0] == 1
+    code, _, err = interview.at(4).run()
+    assert code == 2
+    assert "answer.py is unchanged since attempt 1 (failing): change it, then make interview grades it" in err
+    assert len(interview.record["attempts"]) == 1

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT
+from coinrow.grader import calls
+from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.verdict import Grader
 from tests.self.commandline import REFERENCES_COMPARED, coinrow, make, own_stderr, run_module
 
 FAST = ("--sizes=16", "--oracle-sizes=4")  # one size each: growth is not the point here
@@ -113,3 +119,45 @@ def test_the_growth_note_says_what_it_means() -> None:
     for _, predicted, left in notes:
         assert float(predicted.replace(",", "")) > float(left) > 0
     assert "about 0.0 s" not in done.stdout
+
+
+def test_a_deleted_stub_says_how_to_bring_it_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The learner's own file gone from problems/: the one command that restores it."""
+    monkeypatch.setattr(calls, "PROBLEMS", tmp_path)
+    grader = Grader(tmp_path, call_limit=0.5)
+    with pytest.raises(WrongAnswer) as failure:
+        grader.call("difference_dp", "score_difference", (1,))
+    grader.close()
+    assert str(failure.value) == (
+        "difference_dp: the file difference_dp.py is missing: make reset F=difference_dp brings its stub back"
+    )
+
+
+def test_a_mistyped_kata_gets_the_closest_name_and_no_make_error_line() -> None:
+    done = make("test", "F=diference_dp")
+    assert done.returncode != 0
+    assert done.stderr.splitlines() == [
+        "make test: F=diference_dp: unknown formulation 'diference_dp'; did you mean difference_dp? known: "
+        + ", ".join(f.slug for f in FORMULATIONS)
+    ]
+
+
+def test_make_trace_without_a_row_traces_the_row_its_help_names() -> None:
+    help_line = next(line for line in make("help").stdout.splitlines() if "make trace" in line)
+    assert '(default "5 3 7 10"' in help_line
+    done = make("trace", "JSON=1")
+    assert done.returncode == 0, done.stderr
+    traced = json.loads(done.stdout)
+    assert traced["row"] == [5, 3, 7, 10]
+
+    # by hand: the first player takes 10, the opponent 7, then 5 and 3: 15 to 10
+    assert traced["totals"] == {"first": 15, "second": 10, "difference": 5}
+
+
+def test_make_test_of_one_kata_shows_that_kata_and_one_line_of_counts() -> None:
+    done = make("test", "F=difference_dp")
+    lines = done.stdout[done.stdout.index("kata summary") :].splitlines()[1:]
+    slugs = {f.slug for f in FORMULATIONS}
+    assert [line.split()[0] for line in lines if line.split()[0] in slugs] == ["difference_dp"]
+    assert len([line for line in lines if line.startswith("Solved ")]) == 1
+    assert not any(line.startswith(("Bonus katas", "Next: ")) for line in lines)

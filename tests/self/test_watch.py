@@ -112,9 +112,15 @@ def test_each_save_is_graded_once_however_it_is_written(watching: Watching) -> N
     attempt.write_text(WRONG, encoding="utf-8")  # saved again as it was: not graded again
     assert watching.until(UNCHANGED.format(slug=SLUG)) == [UNCHANGED.format(slug=SLUG)]
 
+    lock = attempt.with_name(f".#{attempt.name}")  # Emacs's lock while a buffer is edited: no save at all
+    lock.symlink_to("learner@host.1234")
+    time.sleep(1.0)  # (were it taken for a save, its "unchanged" would be said before the next save)
+    lock.unlink()
+
     temporary.write_text(RIGHT, encoding="utf-8")
     os.replace(temporary, attempt)
     assert watching.graded() == ["solved"]
+    assert watching.out.count(UNCHANGED.format(slug=SLUG)) == 1
 
     code, err = watching.stop()
     assert code == 0, err

@@ -16,13 +16,14 @@ or signs it is right, or that the sign is flipped.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
 from coinrow.game.game import optimal_totals, parity_class_sums
 from coinrow.game.registry import Formulation, by_slug
 from coinrow.grader.diagnosis.mistake_kinds import Mistake
 from coinrow.grader.diagnosis.mistakes import catalogued_mistakes
+from coinrow.grader.diagnosis.mistakes_play import matching_play_mistake, strategy_answers, strategy_probes
 from coinrow.grader.judge.probes import Finding, probe_rows
 from coinrow.grader.judge.verdict import expected_value
 from coinrow.grader.messages import findings as messages
@@ -115,3 +116,14 @@ def what_is_certain(formulation: Formulation, answers: Answers) -> str:
     if all(min(r) < 0 for r in wrong) and any(min(r) >= 0 for r in probes):
         facts.append(messages.right_only_on("non-negative rows"))
     return messages.certain(facts)
+
+
+def play_mistake(call: Callable[..., object], function: str, odd_rows: bool, failing: Row) -> Finding | None:
+    """The catalogued mistake of play (``mistakes_play``) one of whose models gives the attempt's answers,
+    through ``call(function, row, *extra)``, on every probe of play for ``function`` (moves or the
+    guarantee on the even or the odd probe rows; a line on every probe row and on ``failing``); None
+    when none does or a probe raised what a model cannot."""
+    probes = strategy_probes(function, odd_rows, failing)
+    answers = strategy_answers(call, probes)
+    found = matching_play_mistake(function, odd_rows, answers, failing) if answers is not None else None
+    return Finding(found.id, messages.mistake_named(found.id, found.text)) if found else None

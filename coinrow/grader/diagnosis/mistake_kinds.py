@@ -23,9 +23,11 @@ from coinrow.game.game import Totals, optimal_totals
 from coinrow.grader.diagnosis.models import (
     Policy,
     Replay,
+    coin_and_smaller_end,
     difference_game,
     interval_dp,
     larger_end,
+    min_of_replies,
     one_step_lookahead,
     parity_totals,
     play,
@@ -105,7 +107,9 @@ def play_mistakes(quantity: Callable[[Totals], object]) -> list[Mistake]:
                 for mine in (True, False)
                 for leaves in ("larger-end", "uncovered")
                 for variant in both_tie_breaks(partial(one_step_lookahead, mine=mine, leaves=leaves))
-            ),
+            )
+            + both_tie_breaks(min_of_replies)
+            + both_tie_breaks(coin_and_smaller_end),
         ),
         Mistake("parity-for-optimum", PARITY, (lambda row: quantity(parity_totals(row)),)),
         Mistake("opponent-takes-other-end", OTHER_END, (gamed(other_end_rule),)),
@@ -129,6 +133,20 @@ def table_mistakes(fill: Callable[..., Replay]) -> list[Mistake]:
         # the one-coin cells filled apart, or in the same (short) loop, which leaves a one-coin row empty
         Mistake("off-by-one-length", SHORT_LENGTH, (short, lambda r: (no_coin if len(r) == 1 else short)(r))),
     ]
+
+
+TWO_COINS = {"left": lambda x, y: x, "right": lambda x, y: y, "larger": max}
+
+
+def two_coin_base(fill: Callable[..., Replay], values: tuple[str, ...]) -> Mistake:
+    """A base case that stops at two coins and gives one of them (keys of TWO_COINS: the left coin, the
+    right one, the larger) where the recurrence belongs: ``if j - i <= 1: return coins[i]``."""
+    return Mistake(
+        "two-coin-base-case",
+        "the base case's bound is one coin too wide: two coins are answered with one coin's value, but only "
+        "one coin (i == j) is a base case; two coins follow the recurrence",
+        tuple(fill(two_coins=TWO_COINS[value]) for value in values),
+    )
 
 
 def wrong_cell(where: str, variants: tuple[Replay, ...]) -> Mistake:

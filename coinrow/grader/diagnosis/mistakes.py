@@ -11,9 +11,10 @@ mistakes of a formulation apart, and each from the right answer.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from coinrow.game.game import optimal_totals, parity_class_sums
+from coinrow.game.game import optimal_totals
 from coinrow.game.registry import Formulation
 from coinrow.grader.diagnosis.mistake_kinds import (
     Mistake,
@@ -22,8 +23,11 @@ from coinrow.grader.diagnosis.mistake_kinds import (
     play_mistakes,
     quantity_mistake,
     table_mistakes,
+    two_coin_base,
     wrong_cell,
 )
+from coinrow.grader.diagnosis.mistakes_families import peak_reduction_mistakes, rolling_row_mistakes
+from coinrow.grader.diagnosis.mistakes_play import parity_mistakes
 from coinrow.grader.diagnosis.models import (
     Replay,
     as_pair,
@@ -32,7 +36,6 @@ from coinrow.grader.diagnosis.models import (
     int64_difference,
     interval_dp,
     pair_dp,
-    reduction,
 )
 from coinrow.grader.diagnosis.rules import (
     AFTER_LEFT,
@@ -47,7 +50,6 @@ from coinrow.grader.diagnosis.rules import (
     pair_rule,
     prefix_rule,
     same_side_rule,
-    stale_left_rule,
     total_minus_rule,
     whole_sum_rule,
 )
@@ -60,6 +62,10 @@ ABSOLUTE = (
 OPPONENT_HELPS = "the opponent's reply is maximised (max where min belongs), as if the opponent helped you"
 ROLES_NOT_SWAPPED = "roles not swapped: the mover adds the next cell's mover part, as if it moved twice"
 FLOATS = "the numbers go through floats, exact only up to 2**53: keep ints (and // for halves)"
+BASE_AT_TWO = (
+    " (or, what gives the same answers, a base case at two coins worth the larger coin, where the "
+    "difference of the two belongs)"
+)
 INT64 = "int64 arithmetic wraps past 2**63 - 1: use Python ints (dtype=object) when sums get that large"
 
 
@@ -69,6 +75,7 @@ def difference_mistakes() -> list[Mistake]:
     found = [
         *play_mistakes(lambda totals: totals.difference),
         *table_mistakes(filler(lambda row: difference_rule())),
+        two_coin_base(filler(lambda row: difference_rule()), ("left", "right")),
         Mistake(
             "plus-for-minus",
             "the opponent's result is added instead of subtracted (a[i] + D[i+1][j], not a[i] - D[i+1][j]), "
@@ -103,35 +110,8 @@ def difference_mistakes() -> list[Mistake]:
         quantity_mistake("first", "difference"),
         quantity_mistake("second", "difference"),
     ]
-    return found
-
-
-def rolling_row_mistakes() -> list[Mistake]:
-    """A difference table rolled into one row, d[j] = D[i][j] for the current start i."""
-    return [
-        Mistake(
-            "rolling-row-order",
-            "the row is updated with j going down: d[j-1] still holds D[i+1][j-1] when d[j] reads it, "
-            "where D[i][j-1] belongs; j must go up",
-            (lambda row: interval_dp(row, stale_left_rule),),
-        )
-    ]
-
-
-def peak_reduction_mistakes() -> list[Mistake]:
-    """The linear-time peak reduction: merging peaks x <= y >= z into x - y + z."""
-    return [
-        Mistake(
-            "strict-peak",
-            "peaks are merged only when strict (x < y > z): ties x <= y >= z must merge too",
-            (reduction(strict=True),),
-        ),
-        Mistake(
-            "single-merge",
-            "one merge per new coin (if, not while): a merge that makes a new peak is left standing",
-            (reduction(repeat=False),),
-        ),
-    ]
+    # one-coin cells of 0 give every two-coin cell the larger coin: a base case at two coins gives the same
+    return [replace(m, text=m.text + BASE_AT_TWO) if m.id == "missing-base-case" else m for m in found]
 
 
 def min_of_opponent_mistakes() -> list[Mistake]:
@@ -139,6 +119,7 @@ def min_of_opponent_mistakes() -> list[Mistake]:
     opponent = changed_rule(interval_dp, opponent_rule)
     return [
         *table_mistakes(filler(lambda row: opponent_rule())),
+        two_coin_base(filler(lambda row: opponent_rule()), ("left", "right")),
         Mistake("opponent-helps", OPPONENT_HELPS, (opponent(reply=max),)),
         Mistake("min-for-max", MIN_FOR_MAX, (opponent(choose=min),)),
         Mistake(
@@ -162,6 +143,8 @@ def min_of_opponent_mistakes() -> list[Mistake]:
             (
                 lambda row: int(interval_dp(floats(row), opponent_rule())),
                 lambda row: half_by_float(row).first,
+                lambda row: half_by_float(row, halved="second").first,
+                lambda row: half_by_float(row, halved="apart").first,
             ),
         ),
     ]
@@ -174,11 +157,12 @@ def prefix_sum_mistakes() -> list[Mistake]:
     def prefix(**change: Any) -> Replay:
         return lambda row: interval_dp(row, prefix_rule(row, **change))
 
-    def total_minus(span: tuple[int, int]) -> Replay:
-        return lambda row: interval_dp(row, total_minus_rule(row, span))
+    def total_minus(span: tuple[int, int] = (0, 0), reach: str = "interval") -> Replay:
+        return lambda row: interval_dp(row, total_minus_rule(row, span, reach))
 
     return [
         *table_mistakes(filler(prefix_rule)),
+        two_coin_base(filler(prefix_rule), ("left", "right")),
         Mistake("min-for-max", MIN_FOR_MAX, (prefix(choose=min),)),
         Mistake(
             "off-by-one-range",
@@ -201,8 +185,13 @@ def prefix_sum_mistakes() -> list[Mistake]:
         ),
         Mistake(
             "whole-row-sum",
-            "the whole row's sum is used where the interval's sum belongs",
-            (lambda row: interval_dp(row, whole_sum_rule(row)),),
+            "a sum reaches past the interval: the whole row's, or coins from the row's start or to its end, "
+            "where coins i..j belong (prefix[j+1] - prefix[i])",
+            (
+                lambda row: interval_dp(row, whole_sum_rule(row)),
+                *(prefix(reach=reach) for reach in ("whole", "to-end", "from-start")),
+                *(total_minus(reach=reach) for reach in ("to-end", "from-start")),
+            ),
         ),
         Mistake(
             "float-table",
@@ -210,9 +199,21 @@ def prefix_sum_mistakes() -> list[Mistake]:
             (
                 lambda row: int(interval_dp(floats(row), prefix_rule(floats(row)))),
                 lambda row: half_by_float(row).first,
+                lambda row: half_by_float(row, halved="second").first,
+                lambda row: half_by_float(row, halved="apart").first,
             ),
         ),
     ]
+
+
+SECONDS_MISREAD = (
+    (None, AFTER_LEFT),
+    (AFTER_RIGHT, None),
+    (AFTER_RIGHT, AFTER_LEFT),
+    (MIDDLE, MIDDLE),
+    (MIDDLE, None),
+    (None, MIDDLE),
+)
 
 
 def paired_tuple_mistakes() -> list[Mistake]:
@@ -234,32 +235,21 @@ def paired_tuple_mistakes() -> list[Mistake]:
                 pair(left=left, right=right, tie_left=tie_left)
                 for left, right in ((MIDDLE, AFTER_RIGHT), (AFTER_LEFT, MIDDLE), (AFTER_RIGHT, AFTER_LEFT))
                 for tie_left in (True, False)
-            ),
+            )
+            # the other player's total alone read from the other option's cell, or from the middle one
+            + tuple(pair(seconds=seconds) for seconds in SECONDS_MISREAD),
         ),
         Mistake("min-for-max", MIN_FOR_MAX, (pair(choose=min),)),
         Mistake(
             "float-table",
             FLOATS,
-            (lambda row: pair_dp(floats(row), pair_rule()), lambda row: as_pair(half_by_float(row))),
-        ),
-    ]
-
-
-def parity_mistakes() -> list[Mistake]:
-    """The parity strategy's guarantee, max(sum of even-index coins, sum of odd-index coins)."""
-    return [
-        Mistake(
-            "optimal-total",
-            "this is the optimal total; the parity strategy only guarantees the larger class sum",
-            (lambda row: optimal_totals(row).first,),
-        ),
-        Mistake(
-            "smaller-class", "the smaller class sum was chosen", (lambda row: min(parity_class_sums(row)),)
-        ),
-        Mistake(
-            "one-class-always",
-            "one class is always chosen: compare the two class sums",
-            (lambda row: parity_class_sums(row)[0], lambda row: parity_class_sums(row)[1]),
+            (
+                lambda row: pair_dp(floats(row), pair_rule()),
+                *(
+                    lambda row, h=halved: as_pair(half_by_float(row, h))
+                    for halved in ("both", "first", "second", "apart")
+                ),
+            ),
         ),
     ]
 

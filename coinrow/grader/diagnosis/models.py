@@ -29,6 +29,7 @@ def interval_dp(
     order: Order = "by-length",
     last_length: int | None = None,
     empty: Any = 0,
+    two_coins: Callable[[Any, Any], Any] | None = None,
 ) -> Any:
     """Fill an n x n interval table (cells start at ``empty``) and return cell (0, n-1); O(n^2) cells.
 
@@ -37,6 +38,7 @@ def interval_dp(
     "by-length" (the correct order), "row-major" (one-coin cells first, then row by
     row from the top) or "row-major-inline" (row by row, each one-coin cell set when
     its row is reached). ``last_length``: the longest interval filled (default n).
+    ``two_coins``: a base case at two coins, cell (i, i+1) = two_coins(a[i], a[i+1]), not the rule.
     A cell read before it is filled reads ``empty``, as in a table made with
     ``[[0] * n for _ in range(n)]``.
     """
@@ -57,7 +59,12 @@ def interval_dp(
             table[i][i] = one_coin(row[i])
     for i, j in cells:
         if last_length is None or j - i + 1 <= last_length:
-            table[i][j] = one_coin(row[i]) if i == j else rule(row, at, i, j)
+            if i == j:
+                table[i][j] = one_coin(row[i])
+            elif j == i + 1 and two_coins is not None:
+                table[i][j] = two_coins(row[i], row[j])
+            else:
+                table[i][j] = rule(row, at, i, j)
     return table[0][n - 1]
 
 
@@ -94,6 +101,36 @@ def one_step_lookahead(tie_left: bool, mine: bool = True, leaves: str = "larger-
             return True
         after_left, after_right = left_and_right(a, i, j)
         left, right = mine * a[i] - after_left, mine * a[j] - after_right
+        return left > right or (tie_left and left == right)
+
+    return policy
+
+
+def coin_and_smaller_end(tie_left: bool) -> Policy:
+    """The end whose coin plus the smaller end it leaves is larger (the left one on a tie if ``tie_left``):
+    as if the opponent always left the mover the smaller end next; one coin looked ahead."""
+
+    def policy(a: Sequence[int], i: int, j: int) -> bool:
+        if i == j:
+            return True
+        left, right = a[i] + min(a[i + 1], a[j]), a[j] + min(a[i], a[j - 1])
+        return left > right or (tie_left and left == right)
+
+    return policy
+
+
+def min_of_replies(tie_left: bool) -> Policy:
+    """The end whose coin plus the least the mover is sure of next is larger (the left one on a tie if
+    ``tie_left``): after the opponent's reply the mover takes the larger end, and the opponent replies to
+    leave the smaller of those; one round looked ahead, not the whole rest."""
+
+    def sure_next(a: Sequence[int], lo: int, hi: int) -> int:  # coins lo..hi after the mover's move
+        if lo >= hi:
+            return 0
+        return min(max(a[lo + 1], a[hi]), max(a[lo], a[hi - 1]))
+
+    def policy(a: Sequence[int], i: int, j: int) -> bool:
+        left, right = a[i] + sure_next(a, i + 1, j), a[j] + sure_next(a, i, j - 1)
         return left > right or (tie_left and left == right)
 
     return policy
@@ -165,10 +202,19 @@ def floats(row: Sequence[int]) -> list[float]:
     return [float(c) for c in row]
 
 
-def half_by_float(row: Sequence[int]) -> Totals:
-    """The optimal totals recovered with a true division: first = int((sum + difference) / 2)."""
+def half_by_float(row: Sequence[int], halved: str = "both") -> Totals:
+    """The optimal totals recovered with a true division: first = int((sum + difference) / 2), second the
+    same with - ; with ``halved`` "first" or "second" only that one is halved, the other is sum less it;
+    "apart": sum and difference each halved, int(sum / 2 + difference / 2)."""
     total, difference = sum(row), optimal_totals(row).difference
-    return Totals(int((total + difference) / 2), int((total - difference) / 2))
+    first, second = int((total + difference) / 2), int((total - difference) / 2)
+    if halved == "apart":
+        first, second = int(total / 2 + difference / 2), int(total / 2 - difference / 2)
+    if halved == "first":
+        second = total - first
+    elif halved == "second":
+        first = total - second
+    return Totals(first, second)
 
 
 def as_pair(value: tuple[Any, Any] | Totals) -> tuple[int, int]:

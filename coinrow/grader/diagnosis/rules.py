@@ -94,9 +94,16 @@ def same_side_rule(a: Sequence[Any], at: Reader, i: int, j: int) -> Any:
     return max(a[i] + at(i + 2, j), a[j] + at(i, j - 2))
 
 
-def interval_sum(row: Sequence[Any]) -> Callable[[int, int], Any]:
-    """``s(lo, hi)``: coins lo..hi summed from prefix sums, 0 for an empty range (lo > hi)."""
+def interval_sum(row: Sequence[Any], reach: str = "interval") -> Callable[[int, int], Any]:
+    """``s(lo, hi)``: coins lo..hi summed from prefix sums, 0 for an empty range (lo > hi); ``reach``
+    "to-end" sums coins lo..n-1 instead (prefix[n] - prefix[lo]), "from-start" coins 0..hi, "whole" all."""
     prefix = [0, *accumulate(row)]
+    if reach == "whole":
+        return lambda lo, hi: prefix[-1] if lo <= hi else 0
+    if reach == "to-end":
+        return lambda lo, hi: prefix[-1] - prefix[lo] if lo <= hi else 0
+    if reach == "from-start":
+        return lambda lo, hi: prefix[hi + 1] if lo <= hi else 0
     return lambda lo, hi: prefix[hi + 1] - prefix[lo] if lo <= hi else 0
 
 
@@ -107,24 +114,26 @@ def prefix_rule(
     choose: Callable[..., Any] = max,
     left: Cell = AFTER_LEFT,
     right: Cell = AFTER_RIGHT,
+    reach: str = "interval",
 ) -> Rule:
     """F[i][j] = max(a[i] + S(i+1..j) - F[i+1][j], a[j] + S(i..j-1) - F[i][j-1]).
 
     The ranges are shifted as given (``left_range`` (1, -1): S(i+1..j-1)); ``left`` and
-    ``right`` are the cells read, as in ``difference_rule``.
+    ``right`` are the cells read, as in ``difference_rule``; ``reach`` as in ``interval_sum``.
     """
-    s = interval_sum(row)
+    s = interval_sum(row, reach)
     (l0, l1), (r0, r1), (li, lj), (ri, rj) = left_range, right_range, left, right
     return lambda a, at, i, j: choose(
         a[i] + s(i + l0, j + l1) - at(i + li, j + lj), a[j] + s(i + r0, j + r1) - at(i + ri, j + rj)
     )
 
 
-def total_minus_rule(row: Sequence[Any], span: tuple[int, int] = (0, 0)) -> Rule:
+def total_minus_rule(row: Sequence[Any], span: tuple[int, int] = (0, 0), reach: str = "interval") -> Rule:
     """F[i][j] = S(i..j) - min(F[i+1][j], F[i][j-1]), the same recurrence as ``prefix_rule`` written as
     the whole interval's sum less the opponent's best; ``span`` shifts the sum's range: (0, -1) is
-    S(i..j-1), the sum ``prefix[j] - prefix[i]`` gives where ``prefix[j+1] - prefix[i]`` belongs."""
-    s = interval_sum(row)
+    S(i..j-1), the sum ``prefix[j] - prefix[i]`` gives where ``prefix[j+1] - prefix[i]`` belongs;
+    ``reach`` as in ``interval_sum``."""
+    s = interval_sum(row, reach)
     lo, hi = span
     return lambda a, at, i, j: s(i + lo, j + hi) - min(at(i + 1, j), at(i, j - 1))
 
@@ -141,13 +150,15 @@ def pair_rule(
     left: Cell = AFTER_LEFT,
     right: Cell = AFTER_RIGHT,
     tie_left: bool = True,
+    seconds: tuple[Cell | None, Cell | None] = (None, None),
 ) -> Rule:
     """P[i][j] = (a[i] + P[i+1][j].other, P[i+1][j].mover) or the same from the right, by the mover's part
     (the left one on a tie if ``tie_left``); ``left`` and ``right`` the cells read, as in
-    ``difference_rule``."""
+    ``difference_rule``; ``seconds``: the cells the other player's total is read from instead, after
+    taking a[i] and a[j] (None: the cell the option reads)."""
 
-    def take(coin: Any, rest: tuple[Any, Any]) -> tuple[Any, Any]:
-        return (coin + rest[1], rest[0]) if swap_roles else (coin + rest[0], rest[1])
+    def take(coin: Any, rest: tuple[Any, Any], second: tuple[Any, Any]) -> tuple[Any, Any]:
+        return (coin + rest[1], second[0]) if swap_roles else (coin + rest[0], second[1])
 
     def better(by_left: tuple[Any, Any], by_right: tuple[Any, Any]) -> tuple[Any, Any]:
         first, then = (by_left, by_right) if tie_left else (by_right, by_left)
@@ -155,4 +166,8 @@ def pair_rule(
         return kept
 
     (li, lj), (ri, rj) = left, right
-    return lambda a, at, i, j: better(take(a[i], at(i + li, j + lj)), take(a[j], at(i + ri, j + rj)))
+    (sli, slj), (sri, srj) = (cell or default for cell, default in zip(seconds, (left, right), strict=True))
+    return lambda a, at, i, j: better(
+        take(a[i], at(i + li, j + lj), at(i + sli, j + slj)),
+        take(a[j], at(i + ri, j + rj), at(i + sri, j + srj)),
+    )

@@ -253,7 +253,7 @@ class Caller:
         if "ok" in reply or "traced" in reply:
             return reply
         if "borrowed" in reply:
-            why = messages.reached_for("imports", replies.borrowed_package(reply["borrowed"]))
+            why = messages.reached_for("imports", replies.borrowed_package(reply["borrowed"]), f"{slug}.py")
             failure = WrongAnswer(slug, row, messages.not_graded(slug, why), kind="import")
             self.executor(slug).close()
             self._executors[slug] = failure  # not graded, as if its import had shown it: never run again

@@ -4,10 +4,11 @@ A likely mistake is named only when the attempt's answers equal the mistake's
 model on every probe row (see ``coinrow.grader.diagnosis.diagnose``). The rows are fixed and
 chosen so that every two catalogued mistakes give different answers on at
 least one of them (``tests/self/test_diagnosis.py`` proves it): odd and even
-n from 1 to 10, zeros, negatives, ties, a row near 2**53 (where floats stop
-being exact) and one whose sums pass 2**63 (where int64 wraps). The empty row
-is left out on purpose: it is graded on its own, and a crash there must not
-hide what the attempt does on rows with coins.
+n from 1 to 10, zeros, negatives, ties, rows near 2**53 (where floats stop
+being exact: one for a first total there, one for a second total too) and one
+whose sums pass 2**63 (where int64 wraps). The empty row is left out on
+purpose: it is graded on its own, and a crash there must not hide what the
+attempt does on rows with coins.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ PROBE_ROWS: tuple[tuple[int, ...], ...] = (
     (-3,),
     (1, 2),
     (5, -5),
+    (2**53 + 1, 2**53 + 3),
     (4, 4),
     (3, 9, 1),
     (0, -1, 0),

@@ -6,13 +6,11 @@ attempt that borrowed code); everything that follows from one reply alone is rea
 
 from __future__ import annotations
 
-import errno
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from coinrow.game.registry import by_slug
+from coinrow.game.registry import PROBLEMS, by_slug
 from coinrow.grader.executor.process import Outcome
 from coinrow.grader.executor.processes import ended_in_words
 from coinrow.grader.executor.provenance import FORBIDDEN_PACKAGES, borrowed_imports, linked_reference
@@ -27,8 +25,8 @@ def not_gradable(slug: str, path: Path, impl_dir: Path) -> WrongAnswer | None:
     """Why the attempt's file at ``path`` is not graded, read before it runs: missing (said here: a
     sandbox could not even bind a folder that is not there), or not the learner's own code."""
     if not path.is_file():
-        missing = FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
-        return WrongAnswer(slug, (), messages.does_not_import(slug, missing, path), kind="import")
+        learners = path.parent.parent.resolve() == PROBLEMS.resolve()
+        return WrongAnswer(slug, (), messages.missing_file(slug, path, learners), kind="import")
     why = not_its_own(path, impl_dir)
     return None if why is None else WrongAnswer(slug, (), messages.not_graded(slug, why), kind="import")
 
@@ -44,9 +42,8 @@ def import_failure(slug: str, outcome: Outcome, path: Path) -> WrongAnswer | Non
     elif "raised" in reply:
         failure = messages.does_not_import(slug, raised_error(reply["raised"]), path)
     elif "borrowed" in reply:
-        failure = messages.not_graded(
-            slug, messages.reached_for("imports", borrowed_package(reply["borrowed"]))
-        )
+        borrowed = messages.reached_for("imports", borrowed_package(reply["borrowed"]), path.name)
+        failure = messages.not_graded(slug, borrowed)
     elif reply.get("elsewhere"):
         function, where = next(iter(dict(reply["elsewhere"]).items()))
         failure = messages.not_graded(slug, messages.defined_elsewhere(function, Path(where).name, path.name))

@@ -46,6 +46,9 @@ def is_exact(formulation: Formulation, got: object) -> bool:
 Diagnose = Callable[
     [Formulation, Sequence[int], object, Mapping[tuple[int, ...], object] | None], Finding | None
 ]
+Row = tuple[int, ...]
+DiagnosePlay = Callable[[Callable[..., object], str, bool, Row], Finding | None]
+Explain = Callable[[], tuple[str, str | None] | None]  # a failure's likely mistake and its id, when read
 
 
 @dataclass
@@ -53,8 +56,10 @@ class Grader(Caller):
     """Grades the formulations found in ``impl_dir``: every call goes through ``Caller.call``."""
 
     diagnose: Diagnose | None = None
+    diagnose_play: DiagnosePlay | None = None  # a mistake of play: (call, function, odd rows, failing row)
     _probe_answers: dict[str, dict[tuple[int, ...], object] | None] = field(default_factory=dict)
     _shortest_failed: dict[tuple[str, FailureKind], int] = field(default_factory=dict)
+    _play_findings: dict[tuple[str, str, bool, Row], Finding | None] = field(default_factory=dict)
 
     def note_reported(self, failure: WrongAnswer) -> None:
         """Remember a failure the suite reported: the shortest row each kind of failure was seen on."""
@@ -133,6 +138,39 @@ class Grader(Caller):
             return None
         return self.diagnose(formulation, row, got, self.probe_answers(formulation))
 
+    def explain_value(self, slug: str, row: Sequence[int], got: object) -> Explain:
+        """The likely mistake behind the value ``got`` on ``row``, for a failure its check raises itself
+        (a guarantee out of its bounds); diagnosed only when the message is read."""
+
+        def explain() -> tuple[str, str | None] | None:
+            finding = self._finding(by_slug(slug), row, got)
+            return (finding.line, finding.mistake) if finding else None
+
+        return explain
+
+    def explain_play(self, slug: str, function: str, row: Sequence[int]) -> Explain:
+        """The likely mistake of play behind a failure of ``function`` on ``row``: a move that loses the
+        guarantee, an odd row answered, a line of play (checked on ``row`` too); from
+        ``diagnose_play``, run only when the failure is reported (``WrongAnswer.diagnose``)."""
+        failing = tuple(row) if by_slug(slug).returns.graded_move_by_move else ()
+
+        def explain() -> tuple[str, str | None] | None:
+            finding = self._play_finding(slug, function, len(row) % 2 == 1, failing)
+            return (finding.line, finding.mistake) if finding else None
+
+        return explain
+
+    def _play_finding(self, slug: str, function: str, odd_rows: bool, failing: Row) -> Finding | None:
+        """The mistake of play whose model gives the attempt's answers on every probe of play
+        (``diagnose_play``, made by the layer above: ``coinrow.grader.diagnosis.diagnose.play_mistake``)."""
+        key = (slug, function, odd_rows, failing)
+        if self.diagnose_play is not None and key not in self._play_findings:
+            prober = Grader(self.impl_dir, self.call_limit, _executors=self._executors)
+            self._play_findings[key] = self.diagnose_play(
+                lambda *call: prober.call(slug, *call), function, odd_rows, failing
+            )
+        return self._play_findings.get(key)
+
     def _beyond_the_empty_row(self, formulation: Formulation, failure: WrongAnswer) -> WrongAnswer:
         """A crash on the empty row, with what the attempt does on rows with coins (it must not hide it)."""
         if failure.row or failure.kind not in ("exception", "recursion"):
@@ -201,14 +239,14 @@ class Grader(Caller):
                 message = messages.not_an_optimal_move(
                     slug, call_text, turn + 1, move, (i, j), table.after(i, j, move), cell.value, cell.ends[0]
                 )
-                raise WrongAnswer(slug, row, message)
+                raise WrongAnswer(slug, row, message, explain=self.explain_play(slug, function, row))
             walk.take(move)
         collected = walk.totals
         if collected != totals:
             message = messages.wrong_line_totals(
                 slug, call_text, (collected.first, collected.second), (totals.first, totals.second)
             )
-            raise WrongAnswer(slug, row, message)
+            raise WrongAnswer(slug, row, message, explain=self.explain_play(slug, function, row))
 
     def check_raises_value_error(
         self, slug: str, function: str, row: Sequence[int], *extra: object, why: str = messages.ODD_ROW
@@ -218,6 +256,8 @@ class Grader(Caller):
         ``why`` says what is wrong with the arguments, for the failure message.
         """
         must = messages.must_raise(slug, function, extra, len(row), why)
+        odd = by_slug(slug).returns.even_rows_only and len(row) % 2 == 1
+        explain = self.explain_play(slug, function, row) if odd else None
         try:
             got = self.call(slug, function, row, *extra)
         except WrongAnswer as failure:
@@ -229,4 +269,5 @@ class Grader(Caller):
             if str(failure.error).strip():
                 return
             raise WrongAnswer(slug, row, messages.raised_without_a_message(must), kind="exception") from None
-        raise WrongAnswer(slug, row, messages.returned_instead(must, show_call(function, row, *extra), got))
+        message = messages.returned_instead(must, show_call(function, row, *extra), got)
+        raise WrongAnswer(slug, row, message, explain=explain)

@@ -66,6 +66,17 @@ def does_not_import(slug: str, error: BaseException, learner_file: Path) -> str:
     return f"{slug}: the file does not import: {type(error).__name__}: {what}{where}"
 
 
+def missing_file(slug: str, learner_file: Path, stub_restores: bool) -> str:
+    """There is no file ``learner_file`` to grade; ``stub_restores`` when it is the learner's own, in
+    problems/, whose stub ``make reset`` brings back."""
+    found = f"{slug}: the file {learner_file.name} is missing"
+    return (
+        f"{found}: make reset F={slug} brings its stub back"
+        if stub_restores
+        else f"{found} from {learner_file.parent}"
+    )
+
+
 def import_ended(slug: str, how: str) -> str:
     """The attempt's process ended while it imported the file (``how``, as ``stops`` words it)."""
     return f"{slug}: the file does not import: importing it {how}"
@@ -91,9 +102,10 @@ def defined_elsewhere(function: str, where: object, attempt_name: str) -> str:
     return f"{function}() is defined in {where}, not in {attempt_name}: write it in {attempt_name}"
 
 
-def reached_for(action: str, package: str) -> str:
-    """``why`` for ``not_graded``: while it ran, the attempt ``action`` ("imports", "loads") ``package``."""
-    return f"it {action} {package}"
+def reached_for(action: str, package: str, attempt_name: str) -> str:
+    """``why`` for ``not_graded``: while it ran, the attempt ``action`` ("imports", "loads") ``package``;
+    what to do instead."""
+    return f"it {action} {package}: the grader grades only what you write in {attempt_name}"
 
 
 def linked_to_the_reference(attempt_name: str) -> str:

@@ -28,6 +28,19 @@ def attempt_hash(impl_dir: Path, slug: str) -> str:
     return digest(folder, files if folder.is_dir() else [])
 
 
+def attempt_stamps(impl_dir: Path, slug: str) -> tuple[tuple[str, int, int], ...]:
+    """The attempt's Python files with their sizes and modification times (ns): they change with every
+    write, even of the same text, which ``attempt_hash`` does not see."""
+    found = []
+    for path in sorted((impl_dir / slug).rglob("*.py")):
+        try:
+            stat = path.stat()
+        except OSError:  # removed since it was listed
+            continue
+        found.append((path.as_posix(), stat.st_size, stat.st_mtime_ns))
+    return tuple(found)
+
+
 def attempt_key(impl_dir: Path, slug: str, fingerprint: str) -> str:
     """A hash of the attempt's files and the ``fingerprint`` of grading: a result is reused only under it."""
     return hashlib.sha256((attempt_hash(impl_dir, slug) + fingerprint).encode()).hexdigest()

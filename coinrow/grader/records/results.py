@@ -9,7 +9,7 @@ always agree. A formulation whose child ended early gets a ``reason``.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
@@ -198,18 +198,24 @@ def result_lines(result: Result) -> list[str]:
     return lines
 
 
-def summary_lines(results: dict[str, Result]) -> list[str]:
-    """The kata summary: a line per formulation in the registry's order, its failures, the counts."""
+def summary_lines(results: dict[str, Result], only: Sequence[str] = ()) -> list[str]:
+    """The kata summary: a line per formulation in the registry's order, its failures, the counts; with
+    ``only`` (the katas asked for, ``F=``), their lines alone and the counts in one line."""
     lines: list[str] = []
     for formulation in FORMULATIONS:
         result = results.get(formulation.slug)
-        if result is not None:
+        if result is not None and (not only or formulation.slug in only):
             lines += result_lines(result)
     solved = {slug for slug, r in results.items() if r.status == "solved"}
-    lines.append(f"Solved {len(solved & {f.slug for f in CORE})} of {len(CORE)}")
-    bonus = [f for f in FORMULATIONS if f.bonus and f.slug in results]
+    core = f"Solved {len(solved & {f.slug for f in CORE})} of {len(CORE)}"
+    bonus = [f.slug for f in FORMULATIONS if f.bonus and f.slug in results]
+    if only:
+        counts = [core, *([f"bonus katas {len(solved & set(bonus))} of {len(bonus)}"] if bonus else [])]
+        others = " (the others as last graded: make test lists them)" if set(results) - set(only) else ""
+        return [*lines, ", ".join(counts) + others]
+    lines.append(core)
     if bonus:
-        lines.append(f"Bonus katas solved {len(solved & {f.slug for f in bonus})} of {len(bonus)}")
+        lines.append(f"Bonus katas solved {len(solved & set(bonus))} of {len(bonus)}")
     if len(results) == len(FORMULATIONS):  # a whole run: say where to go next
         lines.append(next_line(next_kata(results)))
     return lines

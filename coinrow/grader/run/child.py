@@ -21,12 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coinrow.game.registry import REPO_ROOT
-from coinrow.grader.executor.inside.limits import (
-    CPU_CAP_PER_CALL_LIMIT,
-    MIN_CPU_CAP,
-    cap_process,
-    cpu_cap_for,
-)
+from coinrow.grader.executor.inside.limits import cap_process, cpu_cap_for, cpu_seconds_in_all
 from coinrow.grader.executor.processes import become_subreaper, kill, tree
 from coinrow.grader.executor.time_limit import waiting_limit
 
@@ -45,7 +40,7 @@ class Options:
 
     @property
     def cpu_cap(self) -> float:
-        return max(MIN_CPU_CAP, CPU_CAP_PER_CALL_LIMIT * self.call_limit)
+        return cpu_seconds_in_all(self.call_limit)
 
     @property
     def stall_limit(self) -> float:

@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from coinrow.game.registry import FORMULATIONS
@@ -60,17 +61,19 @@ def run_next(args: argparse.Namespace) -> int:
     return 0
 
 
-def summary(impl: str, results: dict[str, Result]) -> list[str]:
-    """What ``make test`` prints for ``results`` of the folder ``impl``: the kata summary, and a line
-    that says the attempts ran unsealed when any was graded without bubblewrap."""
+def summary(impl: str, results: dict[str, Result], only: Sequence[str] = ()) -> list[str]:
+    """What ``make test`` prints for ``results`` of the folder ``impl``: the kata summary (of the katas
+    ``only`` names, if it names any), and a line that says the attempts ran unsealed when any was graded
+    without bubblewrap."""
     jail, why = find_jail()
     graded_any = any(not result.cached for result in results.values())
     sealed = [] if jail is not None or not graded_any else [stops.not_sandboxed(why)]
-    return [f"kata summary: {impl}", *summary_lines(results), *sealed]
+    return [f"kata summary: {impl}", *summary_lines(results, only), *sealed]
 
 
 def run(args: argparse.Namespace) -> int:
-    """``coinrow test``: grade, print the summary; 0 when nothing failed, 1 otherwise, 2 for bad input.
+    """``coinrow test``: grade, print the summary; 0 when nothing failed (of the katas asked for, if any
+    were), 1 otherwise, 2 for bad input.
 
     Raises:
         UsageError: no such folder, an unknown slug, or a report in a folder that does not exist.
@@ -98,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         print("make test: interrupted; every process it started is ended", file=sys.stderr)
         return 130
     try:
-        print("\n".join(summary(args.impl, results)), flush=True)
+        print("\n".join(summary(args.impl, results, chosen)), flush=True)
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     if report is not None:
@@ -107,4 +110,4 @@ def run(args: argparse.Namespace) -> int:
         except OSError as error:
             print(f"make test: REPORT={args.report}: {error.strerror}", file=sys.stderr)
             return 2
-    return 1 if failed(results.values()) else 0
+    return 1 if failed(results[slug] for slug in chosen or results) else 0

@@ -16,49 +16,16 @@ from typing import Any
 import pytest
 
 from coinrow.game.registry import NoSuchFolder, resolve_impl
-from coinrow.game.rowarg import UsageError, call_limit, formulation_slugs
-from coinrow.game.settings import CALL_LIMIT
-from coinrow.grader.diagnosis.diagnose import likely_mistake
+from coinrow.game.rowarg import UsageError, formulation_slugs
+from coinrow.grader.diagnosis.diagnose import likely_mistake, play_mistake
 from coinrow.grader.growth.ahead import GrowthAhead
 from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages.calls import NOT_ATTEMPTED, skipped_not_attempted
 from coinrow.grader.messages.stops import grader_stumbled
 from coinrow.grader.records.results import Failure, Record, results_by_slug, summary_lines
-from coinrow.grader.run import profiles  # noqa: F401 - registers the hypothesis profiles the suite runs under
 from coinrow.grader.run.child import NOT_TOLD
-
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    group = parser.getgroup("kata")
-    group.addoption(
-        "--impl",
-        default="problems",
-        help="code to grade: problems (your attempts, default), solutions, or a folder laid out like them",
-    )
-    group.addoption("--formulation", default=None, help="grade only this slug (or slugs, comma-separated)")
-    group.addoption(
-        "--results-file",
-        default=None,
-        help="append a JSON line per graded test here (the grading driver reads it); no summary is printed",
-    )
-    group.addoption(
-        "--call-limit",
-        type=call_limit,
-        default=CALL_LIMIT,
-        help=f"seconds one call may take before it is 'too slow' (default {CALL_LIMIT:g})",
-    )
-    group.addoption(
-        "--wait-for-go",
-        type=int,
-        default=None,
-        help="a descriptor: once the suite is collected, wait to read 'go' from it, or end (a primed child)",
-    )
-    group.addoption(
-        "--growth-ahead",
-        action="store_true",
-        help="start each growth check in a thread as the run starts, and run its test last (a core is spare)",
-    )
+from coinrow.grader.run.options import pytest_addoption  # noqa: F401 - a hook of this plugin
 
 
 def _impl_dir(config: pytest.Config) -> Path:
@@ -81,8 +48,10 @@ class PytestGrader(Grader):
             pytest.skip(skipped_not_attempted(error))
 
 
-def _new_grader(config: pytest.Config) -> PytestGrader:
-    return PytestGrader(_impl_dir(config), float(config.getoption("--call-limit")), diagnose=likely_mistake)
+def _new_grader(config: pytest.Config, kind: type[Grader] = PytestGrader) -> Grader:
+    """A grader of --impl under --call-limit that diagnoses the failures it reports."""
+    limit = float(config.getoption("--call-limit"))
+    return kind(_impl_dir(config), limit, diagnose=likely_mistake, diagnose_play=play_mistake)
 
 
 @pytest.fixture(scope="session")
@@ -160,7 +129,7 @@ def _failure(slug: str, item: pytest.Item, call: pytest.CallInfo[None]) -> Failu
 
 _GRADING_PID = pytest.StashKey[int]()
 _AHEAD = pytest.StashKey[dict[str, GrowthAhead]]()
-_GRADER = pytest.StashKey[PytestGrader]()
+_GRADER = pytest.StashKey[Grader]()
 GROWTH_MARK = "growth_check"  # registered in pyproject.toml, as --strict-markers asks
 
 
@@ -269,7 +238,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     _write_record(session.config, {"event": "collected", "count": len(graded)})
     config = session.config
     if config.getoption("--growth-ahead"):
-        template = Grader(_impl_dir(config), float(config.getoption("--call-limit")), diagnose=likely_mistake)
+        template = _new_grader(config, Grader)
         for slug in dict.fromkeys(_slug_of(item) for item in session.items if _growth_check(item)):
             assert slug is not None  # a growth check is a grading test
             config.stash[_AHEAD][slug] = GrowthAhead(template, slug)

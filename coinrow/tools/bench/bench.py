@@ -251,9 +251,16 @@ def run(args: argparse.Namespace) -> int:
         def advance() -> None:
             progress.advance(task)
 
+        def starting(what: str, step: int) -> None:
+            """A line per kata where no bar is drawn (output not a terminal): a long run shows it moves."""
+            if not console.is_terminal:
+                print(f"bench: {what} ({step} of {len(functions) + 1})", file=sys.stderr, flush=True)
+
+        starting(f"the baseline, {BASELINE}", 1)
         baseline = measure(BASELINE, baseline_function, baseline_sizes, args.runs, advance)
-        for slug, function in functions.items():
+        for step, (slug, function) in enumerate(functions.items(), start=2):
             progress.update(task, description=f"benchmarking {slug}")
+            starting(slug, step)
             if slug == BASELINE and folder == IMPLS["solutions"]:
                 measured = [c for c in baseline if c.n in plan[slug]]  # the same code: measured once
                 for _ in range(2 * len(measured)):

@@ -25,7 +25,7 @@ from coinrow.tools.interview.clock import minutes_seconds
 from coinrow.tools.interview.report import write_report
 from coinrow.tools.interview.session import Folder, HintTaken, Session, SessionError, interview_folder
 from coinrow.tools.interview.stages import GAME, STAGES, function_stub
-from coinrow.tools.interview.submit import grade_answer
+from coinrow.tools.interview.submit import grade_answer, unchanged_answer
 from coinrow.tools.tiers import hint_tiers, readme_of, tier_text
 
 DEFAULT_MINUTES = 45
@@ -100,6 +100,9 @@ def submit(folder: Folder, session: Session) -> int:
             f"{folder.name(folder.answer)} is missing: put your answer back there "
             f"(every answer graded so far is kept in {folder.name(folder.answers)}/)"
         )
+    unchanged = unchanged_answer(folder, session, answer_file(folder))
+    if unchanged is not None:
+        raise UsageError(unchanged)
     stage = STAGES[session.stage]
     print(f"Grading {folder.name(folder.answer)}: stage {session.stage + 1} of {len(STAGES)}, {stage.title}")
     attempt = grade_answer(folder, session)

@@ -39,6 +39,28 @@ def first_failure(result: Result, slug: str) -> tuple[str, str | None, str | Non
     return message, failures[0].mistake, failures[0].kind
 
 
+def unchanged_answer(folder: Folder, session: Session, first_written: str) -> str | None:
+    """Why the answer file is not graded, in one line: it is still ``first_written`` (the stubs the
+    interview wrote), or it is the answer last graded for the stage being asked; None when it changed.
+    Such a call is no attempt: the report card counts only answers graded."""
+    answer = folder.answer.read_bytes()
+    name = folder.name(folder.answer)
+    if not session.attempts and answer == first_written.encode("utf-8"):
+        return f"{name} is still as the interview wrote it: write your answer there, then make interview"
+    last = session.attempts[-1] if session.attempts else None
+    if (
+        last is not None
+        and last.stage == session.stage
+        and (folder.root / last.answer).read_bytes() == answer
+    ):
+        number = len(session.attempts)
+        return (
+            f"{name} is unchanged since attempt {number} ({last.status}): change it, then make interview "
+            "grades it again (nothing was counted)"
+        )
+    return None
+
+
 def grade_answer(folder: Folder, session: Session) -> Attempt:
     """Grade the answer file as it stands for the stage being asked; the attempt, not yet recorded.
 

@@ -18,8 +18,9 @@ One save is graded once, however the editor writes it (``Saves``):
 - where the events say when a file written is closed (inotify), a file still open for
   writing is waited for, however long its writer takes;
 - a kata whose files hash as they did when it was last graded
-  (``coinrow.grader.records.progress.attempt_hash``) is not graded again: a save that changed
-  nothing, or one save seen twice, says "unchanged" instead.
+  (``coinrow.grader.records.progress.attempt_hash``) is not graded again: a save that wrote the
+  same text again says "unchanged" instead; an event that wrote nothing (an editor's
+  lock file, a save seen twice, a file's mode changed) says nothing at all.
 
 At the start it grades as ``make test`` would (the katas named, or those not cached), then
 waits. Ctrl+C (or SIGTERM) ends it, and every process it started, with exit status 0.
@@ -43,7 +44,7 @@ from coinrow.game.registry import FORMULATIONS, REPO_ROOT
 from coinrow.game.rowarg import UsageError, add_impl_option, call_limit, formulation_slugs, impl_dir
 from coinrow.game.settings import CALL_LIMIT, WORKERS
 from coinrow.grader.executor.sandbox import find_jail
-from coinrow.grader.records.progress import attempt_hash
+from coinrow.grader.records.progress import attempt_hash, attempt_stamps
 from coinrow.grader.records.results import failed
 from coinrow.grader.run.child import Primed, warm_up
 from coinrow.grader.run.command import summary
@@ -81,6 +82,8 @@ class Saves:
             return None
         if len(parts) < 2 or path.suffix != ".py" or "backups" in parts or parts[0] not in self.slugs:
             return None
+        if path.name.startswith((".", "#")):  # an editor's lock or temporary file (Emacs: .#name.py)
+            return None
         return parts[0]
 
     def note(self, line: str, now: float) -> None:
@@ -117,6 +120,7 @@ class Watcher:
         self.impl, self.folder = impl, impl_dir(impl)
         self.chosen, self.limit, self.jobs = chosen, limit, jobs
         self.graded: dict[str, str] = {}  # each kata's attempt hash when it was last graded
+        self.written: dict[str, object] = {}  # each kata's files' sizes and times as last seen
         self.helper: subprocess.Popen[bytes] | None = None
         self._next: tuple[int, int] | None = None  # a grading child forked ahead: its pid, the pipe it reads
         self._buffer: bytes | None = b""  # the helper's output not yet read as lines; None once it ended
@@ -152,16 +156,20 @@ class Watcher:
             self._stop_helper()
 
     def _settled(self, slugs: list[str]) -> None:
-        """Grade the katas saved whose files changed since they were last graded; say so of the others."""
+        """Grade the katas saved whose files changed since they were last graded; of the others, say
+        "unchanged" of those written again since they were last seen, nothing of the rest."""
+        seen = {slug: self.written.get(slug) for slug in slugs}
         hashes = self._hashes(slugs)
         changed = {slug: digest for slug, digest in hashes.items() if digest != self.graded.get(slug)}
         for slug in slugs:
-            if slug not in changed:
+            if slug not in changed and seen[slug] != self.written[slug]:
                 print(UNCHANGED.format(slug=slug), flush=True)
         if changed:
             self._grade(list(changed), changed)
 
     def _hashes(self, slugs: Collection[str]) -> dict[str, str]:
+        """The katas' attempt hashes; their files' stamps are kept as seen now."""
+        self.written.update({slug: attempt_stamps(self.folder, slug) for slug in slugs})
         return {slug: attempt_hash(self.folder, slug) for slug in slugs}
 
     def _grade(self, named: list[str], hashes: dict[str, str]) -> None:
@@ -246,8 +254,8 @@ class Watcher:
             self._leave_helper()
             graded = grade({self.folder: named}, call_limit=self.limit, jobs=self.jobs, primed=primed)
             (results,) = graded.values()
-            print("\n".join(summary(self.impl, results)), flush=True)
-            return 1 if failed(results.values()) else 0
+            print("\n".join(summary(self.impl, results, named)), flush=True)  # as make test F=<named>
+            return 1 if failed(results[slug] for slug in named or results) else 0
         except KeyboardInterrupt:
             return 130
         except BaseException:  # noqa: BLE001 - said in full, then the watcher goes on waiting

@@ -27,9 +27,16 @@ SENT_DEPTH = 50  # nesting of a returned value past which it is described, not s
 SENT_ITEMS = 5_000_000  # items of a returned value past which it is described, not sent
 
 
+def cpu_seconds_in_all(call_limit: float) -> float:
+    """CPU seconds one formulation's process may use in all when each call may use ``call_limit``: the
+    driver ends a child whose whole tree used more."""
+    return max(MIN_CPU_CAP, CPU_CAP_PER_CALL_LIMIT * call_limit)
+
+
 def cpu_cap_for(call_limit: float) -> int:
-    """Whole CPU seconds one process may use in all (RLIMIT_CPU) when each call may use ``call_limit``."""
-    return int(max(MIN_CPU_CAP, CPU_CAP_PER_CALL_LIMIT * call_limit)) + 1
+    """RLIMIT_CPU for one process: ``cpu_seconds_in_all`` in whole seconds, one above (the driver's own
+    check comes first)."""
+    return int(cpu_seconds_in_all(call_limit)) + 1
 
 
 def cap_process(cpu_seconds: int) -> None:
@@ -40,11 +47,12 @@ def cap_process(cpu_seconds: int) -> None:
         (resource.RLIMIT_FSIZE, OUTPUT_CAP, OUTPUT_CAP),
         (resource.RLIMIT_AS, MEMORY_CAP, MEMORY_CAP),
     ):
-        _, current = resource.getrlimit(which)
-        if current != resource.RLIM_INFINITY:
-            hard = min(hard, current)
-            soft = min(soft, hard)
-        resource.setrlimit(which, (soft, hard))
+        current_soft, current_hard = resource.getrlimit(which)
+        if current_hard != resource.RLIM_INFINITY:
+            hard = min(hard, current_hard)
+        if current_soft != resource.RLIM_INFINITY:
+            soft = min(soft, current_soft)
+        resource.setrlimit(which, (min(soft, hard), hard))
 
 
 def recursion_cap() -> int:

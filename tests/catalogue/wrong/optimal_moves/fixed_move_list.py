@@ -2,7 +2,7 @@
 
 Fails on [1, 5, 233, 7]: taking 1 first hands the 233 to the other player.
 
-Mistake: none
+Mistake: one-end-always
 """
 
 from collections.abc import Sequence

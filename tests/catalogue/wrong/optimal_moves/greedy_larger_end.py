@@ -2,7 +2,7 @@
 
 Fails on [1, 5, 233, 7]: taking 7 first lets the second player take 233.
 
-Mistake: none
+Mistake: greedy
 """
 
 from collections.abc import Sequence

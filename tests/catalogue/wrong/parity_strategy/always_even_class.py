@@ -1,9 +1,9 @@
 """One class always chosen: the even indices, whatever they sum to.
 
-The model "one-class-always" fits, but the smallest failure is the guarantee's bound check
-(tests/grade/test_parity.py), which names no mistake.
+The smallest failure is the guarantee's bound check (tests/grade/test_parity.py); the guarantee's
+values fit the model "one-class-always" on every probe row, and the moves that of the move.
 
-Mistake: none
+Mistake: one-class-always
 """
 
 from collections.abc import Sequence

@@ -1,6 +1,6 @@
 """parity_move drifts off its class: 'even class' read as 'always the left end'.
 
-Mistake: none
+Mistake: end-for-class
 """
 
 from collections.abc import Sequence

@@ -2,7 +2,7 @@
 
 Fails on parity_move([1, 2, 3], 0, 1): two coins 0..1, but a row of three.
 
-Mistake: none
+Mistake: odd-row-move
 """
 
 from collections.abc import Sequence

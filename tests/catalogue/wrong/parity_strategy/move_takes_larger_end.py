@@ -1,6 +1,6 @@
 """The right guarantee, but parity_move simply takes the larger end.
 
-Mistake: none
+Mistake: greedy-move
 """
 
 from collections.abc import Sequence

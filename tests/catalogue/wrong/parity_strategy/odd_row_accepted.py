@@ -1,6 +1,6 @@
 """The strategy applied to an odd row without ValueError.
 
-Mistake: none
+Mistake: odd-row-accepted
 """
 
 from collections.abc import Sequence
