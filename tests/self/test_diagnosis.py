@@ -10,7 +10,7 @@ import pytest
 from coinrow.game.game import Totals
 from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, Formulation, by_slug
-from coinrow.grader.diagnosis.diagnose import likely_mistake, probes_for, what_is_certain
+from coinrow.grader.diagnosis.diagnose import likely_mistake, play_mistake, probes_for, what_is_certain
 from coinrow.grader.diagnosis.mistakes import catalogued_mistakes
 from coinrow.grader.diagnosis.mistakes_play import (
     GUARANTEE,
@@ -216,7 +216,7 @@ CATALOGUE = Path(__file__).resolve().parents[1] / "catalogue" / "wrong"
 def _grader(tmp_path: Path, slug: str, source: str) -> Grader:
     (tmp_path / slug).mkdir()
     (tmp_path / slug / f"{slug}.py").write_text(source, encoding="utf-8")
-    return Grader(tmp_path, call_limit=1.0, diagnose=likely_mistake)
+    return Grader(tmp_path, call_limit=1.0, diagnose=likely_mistake, diagnose_play=play_mistake)
 
 
 def _catalogued(tmp_path: Path, slug: str, name: str) -> Grader:
@@ -447,7 +447,7 @@ def test_a_losing_move_is_named_through_the_grader(tmp_path: Path) -> None:
         raise WrongAnswer(
             "parity_strategy", (0, 1), "lost", explain=grader.explain_play("parity_strategy", MOVE, (0, 1))
         )
-    assert failure.value.mistake == "class-flipped"
+    assert failure.value.diagnose().mistake == "class-flipped"
     assert "likely mistake (class-flipped): parity_move plays the smaller class" in str(failure.value)
 
 
@@ -466,10 +466,10 @@ def test_an_odd_row_answered_is_named_where_the_check_fails(tmp_path: Path) -> N
     grader = _catalogued(tmp_path, "parity_strategy", "odd_row_accepted")
     with pytest.raises(WrongAnswer) as failure:
         grader.check_raises_value_error("parity_strategy", GUARANTEE, (5,))
-    assert failure.value.mistake == "odd-row-accepted"
+    assert failure.value.diagnose().mistake == "odd-row-accepted"
     with pytest.raises(WrongAnswer) as failure:  # an even row's bad interval is a contract: no name
         grader.check_raises_value_error("parity_strategy", MOVE, (1, 2, 3, 4), 0, 2)
-    assert failure.value.mistake is None
+    assert failure.value.diagnose().mistake is None
 
 
 def test_every_two_line_mistakes_differ_and_each_plays_a_move_that_is_not_optimal() -> None:

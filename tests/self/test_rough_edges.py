@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT
-from coinrow.grader import calls
+from coinrow.grader.judge import replies
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from tests.self.commandline import REFERENCES_COMPARED, coinrow, make, own_stderr, run_module
@@ -123,7 +123,7 @@ def test_the_growth_note_says_what_it_means() -> None:
 
 def test_a_deleted_stub_says_how_to_bring_it_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The learner's own file gone from problems/: the one command that restores it."""
-    monkeypatch.setattr(calls, "PROBLEMS", tmp_path)
+    monkeypatch.setattr(replies, "PROBLEMS", tmp_path)
     grader = Grader(tmp_path, call_limit=0.5)
     with pytest.raises(WrongAnswer) as failure:
         grader.call("difference_dp", "score_difference", (1,))
