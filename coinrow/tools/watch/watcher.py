@@ -38,9 +38,8 @@ import sys
 import time
 import traceback
 from collections.abc import Collection
-from pathlib import Path
 
-from coinrow.game.registry import FORMULATIONS, REPO_ROOT
+from coinrow.game.registry import REPO_ROOT
 from coinrow.game.rowarg import UsageError, add_impl_option, call_limit, formulation_slugs, impl_dir
 from coinrow.game.settings import CALL_LIMIT, WORKERS
 from coinrow.grader.executor.sandbox import find_jail
@@ -49,68 +48,12 @@ from coinrow.grader.records.results import failed
 from coinrow.grader.run.child import Primed, warm_up
 from coinrow.grader.run.command import summary
 from coinrow.grader.run.grade import grade, prime_for
+from coinrow.tools.watch.saves import Saves
 
-DEBOUNCE = 0.05  # seconds of quiet after the last event before a save counts as written
 CTRL_C_GRACE = 10.0  # seconds a grading child interrupted by Ctrl+C has to end by itself
 WAITING = "make watch: waiting for a save in {impl} (Ctrl+C ends)"
 UNCHANGED = "make watch: {slug} is unchanged since it was last graded"
 CLOSING_OBSERVERS = ("InotifyObserver",)  # watchdog's observers that say when a file written is closed
-
-
-class Saves:
-    """The katas saved, from the helper's event lines: which are written and settled, which are not yet.
-
-    Args:
-        folder: the folder watched (laid out like ``problems/``).
-        chosen: the slugs to grade; empty: every kata.
-        closes_known: the events say when a written file is closed, so one open for writing is waited for.
-    """
-
-    def __init__(self, folder: Path, chosen: Collection[str], closes_known: bool) -> None:
-        self.folder = folder.resolve()
-        self.slugs = set(chosen) or {f.slug for f in FORMULATIONS}
-        self.closes_known = closes_known
-        self.saved: set[str] = set()  # katas with a save not yet settled
-        self.writing: set[Path] = set()  # files written and not yet closed
-        self.last_event = 0.0  # time.monotonic() of the last event on a kata's file
-
-    def slug_of(self, path: Path) -> str | None:
-        """The kata of an attempt's Python file (its backups aside); None for any other file."""
-        try:
-            parts = path.relative_to(self.folder).parts
-        except ValueError:
-            return None
-        if len(parts) < 2 or path.suffix != ".py" or "backups" in parts or parts[0] not in self.slugs:
-            return None
-        if path.name.startswith((".", "#")):  # an editor's lock or temporary file (Emacs: .#name.py)
-            return None
-        return parts[0]
-
-    def note(self, line: str, now: float) -> None:
-        """Take one event line, ``<kind> <path>``, seen at ``now`` (``time.monotonic()``)."""
-        kind, _, text = line.partition(" ")
-        path = Path(text)
-        slug = self.slug_of(path)
-        if slug is None:
-            return
-        self.saved.add(slug)
-        self.last_event = now
-        if kind == "modified":
-            self.writing.add(path)
-        else:  # closed, created, deleted or moved: nothing more is being written to this path
-            self.writing.discard(path)
-
-    def wait(self, now: float) -> float | None:
-        """Seconds until the saves settle if no event comes; None when there is nothing to wait for."""
-        if not self.saved or (self.closes_known and self.writing):
-            return None
-        return max(0.0, self.last_event + DEBOUNCE - now)
-
-    def take(self) -> list[str]:
-        """The katas saved, in the registry's order; they are settled from now on."""
-        taken = [f.slug for f in FORMULATIONS if f.slug in self.saved]
-        self.saved.clear()
-        return taken
 
 
 class Watcher:
