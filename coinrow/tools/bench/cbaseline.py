@@ -1,6 +1,6 @@
 """The compiled C baseline of ``make bench``: two references against C, timed in the same run.
 
-``coinrow/baseline/baseline.c`` holds the O(n^2) score-difference DP in one
+``coinrow/tools/bench/baseline/baseline.c`` holds the O(n^2) score-difference DP in one
 rolling row and the O(n) peak-merging reduction. The benchmark compiles it with
 ``gcc -O2`` into a temporary folder, runs it on the same seeded rows, and puts
 ``vectorised_dp`` at n = 10**4 beside the C DP and ``linear_reduction`` at
