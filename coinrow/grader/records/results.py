@@ -81,8 +81,8 @@ class Result:
     records: list[Record]
     reason: str | None = None  # why its run ended before it finished, if it did
     cached: bool = False  # shown from the progress cache, not graded in this run
-    wall: float | None = None  # seconds the learner waited for it (its child's life), where one was timed
     stale: bool = False  # not graded in this run, and changed since it was last graded
+    wall: float | None = None  # seconds the learner waited for it (its child's life), where one was timed
 
     @property
     def passed(self) -> int:
