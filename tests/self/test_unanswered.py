@@ -15,6 +15,9 @@ import psutil
 import pytest
 
 from coinrow.game.registry import IMPLS, source_file
+from coinrow.grader.executor.time_limit import CallTimeout
+from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.records.results import Result
 from coinrow.grader.run.grade import grade
 
@@ -117,3 +120,26 @@ def test_an_endless_loop_is_waited_for_once_and_the_summary_says_how_long(tmp_pa
     assert LIMIT <= result.wall <= waited
     assert result.seconds < result.wall
     assert waited < 120  # generous: about LIMIT and a few seconds on a quiet machine
+
+
+def test_a_call_in_vain_fails_at_once_in_every_caller_of_the_attempt(tmp_path: Path) -> None:
+    """The growth check, the prober and the fresh-import check call through callers of their own."""
+    path = source_file(tmp_path, "difference_dp")
+    path.parent.mkdir(parents=True)
+    path.write_text(ENDLESS_LOOP, encoding="utf-8")
+    first, other = Grader(tmp_path, call_limit=0.5), Grader(tmp_path, call_limit=0.5)
+    try:
+        with pytest.raises(WrongAnswer) as too_slow:
+            first.call("difference_dp", "score_difference", [0, 0, 0])
+        assert too_slow.value.kind == "too-slow"
+        assert too_slow.value.ran
+        with pytest.raises(WrongAnswer) as not_run:
+            other.call("difference_dp", "score_difference", [0, 0, 0, 0])
+        assert not not_run.value.ran
+        assert "already too slow on a row of n = 3" in str(not_run.value)
+        with pytest.raises(CallTimeout):  # a timing in vain for time runs out of time at once
+            other.time_calls("difference_dp", "score_difference", [0] * 126, 1, 0.5)
+        assert other.executor("difference_dp").alive()  # never sent: one that ran out of time is ended
+    finally:
+        first.close()
+        other.close()

@@ -40,7 +40,7 @@ class Failure:
     kind: FailureKind
     n: int  # the row's length
     size: int  # sum of |coins|: among rows of one length, the smaller is shown
-    ran: bool  # False: not run, because the formulation was already too slow on a shorter row
+    ran: bool  # False: not made, as a call on a row no longer could not answer (``judge.unanswered``)
     message: str
     mistake: str | None = None  # a catalogued mistake id, verified by the grader
     output: list[str] = field(default_factory=list)  # what the learner's code printed in the call
