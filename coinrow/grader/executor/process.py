@@ -24,10 +24,10 @@ from coinrow.game.settings import CALL_LIMIT
 from coinrow.grader.executor.accounting import cpu_seconds, resident_kib
 from coinrow.grader.executor.inside.limits import REPLY_CAP, cpu_cap_for
 from coinrow.grader.executor.processes import kill, tree
+from coinrow.grader.executor.requests import GiveUp, Outcome, Stray, command_env
 from coinrow.grader.executor.sandbox import Jail, jail_command
 from coinrow.grader.executor.stack import raise_stack_limit
 from coinrow.grader.executor.time_limit import STALL_SHARE, demand
-from coinrow.grader.executor.wire import encode
 
 LOOP = Path(__file__).resolve().parent / "inside" / "loop.py"
 POLL = 0.02  # seconds between looks at a running call's CPU time
@@ -35,17 +35,6 @@ TREE_EVERY = 0.2  # seconds between looks for processes a running call started (
 STARTUP_CPU = 2.0  # CPU seconds an import may take beyond the call limit: the interpreter starts, NumPy loads
 QUIET = 0.04  # seconds the process tree must not compute for to count as settled (``Executor.settle``)
 SETTLE_AT_MOST = 2.0  # seconds ``Executor.settle`` waits for that at most
-
-
-@dataclass
-class Outcome:
-    """How one request ended: the reply, or why there was none, and the CPU seconds it took."""
-
-    reply: dict[str, Any] | None  # None: ended by the judge (``ended``) or broke (``broken``)
-    cpu: float  # CPU seconds of the executor's process tree during the request
-    ended: str | None = None  # "cpu" (past its limit) or "waiting" (waited past its limit)
-    broken: str | None = None  # the executor died, or answered what is no reply
-    status: int | None = None  # how a process that died ended: an exit status, or minus a signal's number
 
 
 def _identity(folder: Path) -> tuple[int, int] | None:
@@ -83,6 +72,8 @@ class Executor:
     _resident_at_reset: dict[int, int] = field(default_factory=dict)  # KiB by pid (``reset_peak_memory``)
     _settled: bool = False  # ``settle`` was called since the process started
     _bound: tuple[int, int] | None = None  # the attempt's folder as it was when the process started
+    _own: int | None = None  # the pid the loop gave in its first line (in its sandbox's numbering)
+    _sent: int = 0  # requests sent: each carries its number (``seq``), and its reply must too
 
     def start(self) -> None:
         """Start the executor's process: its interpreter starts, then waits for the first request."""
@@ -105,7 +96,7 @@ class Executor:
         self._pids = (self.process.pid,)
         os.set_blocking(reply_read, False)
         self._buffer, self._scanned = bytearray(), 0
-        self._settled = False
+        self._settled, self._own = False, None
         self.started += 1
 
     def alive(self) -> bool:
@@ -116,17 +107,25 @@ class Executor:
         or moved and made anew): a sandbox binds the folder it found, and would import the old file."""
         return _identity(self.attempt.parent) != self._bound
 
-    def request(self, data: dict[str, Any], cpu_limit: float, wait_limit: float) -> Outcome:
+    def request(
+        self, data: dict[str, Any], cpu_limit: float, wait_limit: float, give_up: GiveUp | None = None
+    ) -> Outcome:
         """Send one request; wait for its reply while the executor computes within ``cpu_limit`` CPU
-        seconds and does not wait (use under 5% of a core) for ``wait_limit`` seconds in a row."""
+        seconds and does not wait (use under 5% of a core) for ``wait_limit`` seconds in a row, and,
+        once it is slow to answer, while ``give_up()`` is false (another caller learnt it is in vain).
+
+        A reply counts only from the loop's own process, to this request: a line from any other (a copy
+        forked by a call, which reads requests too), or a call that left a process running, ends the
+        executor and everything in it (``Outcome.stray``)."""
         if not self.alive():
             self.start()
         assert self.process is not None
         assert self.process.stdin is not None
         root = self.process.pid
         start_cpu = self._cpu()
+        self._sent += 1
         try:
-            self.process.stdin.write((json.dumps(data) + "\n").encode())
+            self.process.stdin.write((json.dumps({**data, "seq": self._sent}) + "\n").encode())
             self.process.stdin.flush()
         except (BrokenPipeError, OSError):
             return self._broke("the executor ended before it was asked", start_cpu)
@@ -142,7 +141,10 @@ class Executor:
                     used = self._cpu() - start_cpu
                     if len(self._pids) == 1:  # the first reply: the process that runs the loop exists now
                         self._pids = tuple(p.pid for p in tree(root))
-                    return self._parse(line, used)
+                    outcome = self._parse(line, used)
+                    if outcome is not None:  # None: the loop's first line, which names it
+                        return outcome
+                    continue
                 if self._eof:
                     return self._broke("the executor ended without a reply", self._cpu() - start_cpu)
                 if selector.select(POLL):
@@ -157,6 +159,8 @@ class Executor:
                 used = self._cpu() - start_cpu
                 if used > cpu_limit:
                     return self._end("cpu", used)
+                if give_up is not None and give_up():
+                    return self._end("given up", used)
                 wanted = self._demand()
                 if wanted - last_demand < STALL_SHARE * (now - last_wall):
                     stalled += now - last_wall
@@ -189,13 +193,20 @@ class Executor:
         self._scanned = 0
         return line
 
-    def _parse(self, line: bytes, used: float) -> Outcome:
+    def _parse(self, line: bytes, used: float) -> Outcome | None:
         try:
             reply = json.loads(line)
         except (ValueError, RecursionError):  # nested past the parser's depth: no reply either
             return self._broke("the executor answered what is no reply", used)
         if not isinstance(reply, dict):
             return self._broke("the executor answered what is no reply", used)
+        if self._own is None and type(reply.get("ready")) is int:
+            self._own = reply["ready"]
+            return None
+        if reply.get("pid") != self._own or reply.get("seq") != self._sent or reply.get("left_running"):
+            self.close()  # the stray process with it
+            stray: Stray = "left" if reply.get("pid") == self._own else "answered"
+            return Outcome(None, used, broken="a process the call started kept running", stray=stray)
         if "fresh_ended" in reply:  # a ``fresh`` call's copy ended without a reply; this process lives on
             status = reply["fresh_ended"]
             ended = "the copy of the executor ended without a reply"
@@ -279,21 +290,3 @@ class Executor:
             os.close(self._reply_fd)
             self._reply_fd = -1
         self.process, self._eof = None, False
-
-
-def command_env() -> dict[str, str]:
-    """The executor's environment: nothing of the judge's but what Python needs to start."""
-    keep = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/tmp", "PYTHONHASHSEED": "0"}
-    return keep
-
-
-def call_request(
-    function: str, args: tuple[object, ...], trace_seconds: float | None = None
-) -> dict[str, Any]:
-    """The request that calls ``function(*args)``."""
-    return {
-        "op": "call",
-        "function": function,
-        "args": [encode(a) for a in args],
-        "trace_seconds": trace_seconds,
-    }

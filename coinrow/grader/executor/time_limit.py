@@ -26,12 +26,17 @@ SWALLOWED = 20  # time-outs raised past the first before a call is taken to swal
 
 def waiting_limit(cpu_seconds: float) -> float:
     """Seconds a call with a limit of ``cpu_seconds`` of CPU time may wait without computing (sleep,
-    input, a lock) before it is stopped: three times the limit plus a second, the one place it is set.
+    input, a lock) before it is stopped: the limit plus two seconds, the one place it is set.
+
+    Waiting is told from a busy machine by the time spent on the run queue (``demand``): a call that
+    computes, however slowly the machine lets it, never waits, so no margin for load is needed, and a
+    call that sleeps is reported in about the time a loop would be (it had been three times the limit
+    plus a second, 13 s of 4, which a learner waited once per call that slept).
 
     >>> waiting_limit(4.0)
-    13.0
+    6.0
     """
-    return 3 * cpu_seconds + 1
+    return cpu_seconds + 2
 
 
 def demand(pid: int | str = "self") -> float:

@@ -19,12 +19,13 @@ from coinrow.game.registry import by_slug, source_file
 from coinrow.game.settings import CALL_LIMIT
 from coinrow.game.shown import show_call
 from coinrow.grader.executor.inside.limits import cpu_cap_for
-from coinrow.grader.executor.process import STARTUP_CPU, Executor, Outcome, call_request
+from coinrow.grader.executor.process import STARTUP_CPU, Executor
 from coinrow.grader.executor.provenance import FORBIDDEN_PACKAGES
+from coinrow.grader.executor.requests import Outcome, call_request
 from coinrow.grader.executor.sandbox import find_jail
 from coinrow.grader.executor.time_limit import CallTimeout, waiting_limit
 from coinrow.grader.executor.wire import decode, encode
-from coinrow.grader.judge import replies
+from coinrow.grader.judge import replies, unanswered
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.too_slow import growth_before
 from coinrow.grader.messages import calls as messages
@@ -44,14 +45,14 @@ class Caller:
     The attempt never runs in this process: each formulation's file is imported and
     called in its executor (``coinrow.grader.executor.process``), sealed where bubblewrap works,
     and every reply is plain data. A call's CPU time is read from outside; one past
-    ``call_limit`` is killed. Once a formulation has run out of time on a row of n coins,
-    later calls on rows at least that long fail at once instead of waiting again.
+    ``call_limit`` is killed. Once a call of an attempt could not answer on a row of n coins (out of
+    time, waiting, its executor ended, a process left running), later calls on rows at least that long
+    fail at once, in every caller of this process (``judge.unanswered``).
     """
 
     impl_dir: Path
     call_limit: float = CALL_LIMIT
     _executors: dict[str, Executor | WrongAnswer] = field(default_factory=dict)  # shared by a prober
-    _too_slow_at: dict[str, int] = field(default_factory=dict)
     last_cpu: float = 0.0  # CPU seconds the last call took in its executor, read from outside
     last_trace_cut: bool = False  # the last traced call was cut off before it returned
     _last_timed: Any = None  # the answer of the last timed call, as it came over the wire
@@ -85,9 +86,9 @@ class Caller:
         if executor.folder_replaced():  # started ahead, before the folder was made anew: start it again
             executor.close()
         functions = list(by_slug(slug).functions)
-        limit = self.call_limit + STARTUP_CPU
-        outcome = executor.request({"op": "import", "functions": functions}, limit, waiting_limit(limit))
-        failure = replies.import_failure(slug, outcome, path)
+        key, request = unanswered.attempt_key(path, self.call_limit), {"op": "import", "functions": functions}
+        outcome = unanswered.request_unless_vain(executor, key, request, self.call_limit + STARTUP_CPU, 0)
+        failure = unanswered.import_failure(key, slug, outcome, replies.import_failure(slug, outcome, path))
         if failure is not None:
             executor.close()
             return failure
@@ -199,10 +200,11 @@ class Caller:
             CallTimeout: they took more than ``limit`` CPU seconds in all.
             NotAttempted, WrongAnswer: as ``call``.
         """
-        executor = self.executor(slug)
+        key, executor = self._key(slug), self.executor(slug)
         request = {"op": "time", "function": function, "args": [encode(row)], "number": number}
-        outcome = executor.request(request, limit, waiting_limit(limit))
-        if outcome.ended:
+        outcome = unanswered.request_unless_vain(executor, key, request, limit, len(row))
+        unanswered.refuse_if_given_up(outcome, key, slug, show_call(function, row), row, timing=True)
+        if outcome.ended:  # a timing's limit is its own (a batch, a prefix): not noted for other calls
             raise CallTimeout(outcome.ended == "waiting")
         if outcome.reply is None or "ok" not in outcome.reply:
             self._reply_or_raise(slug, function, row, (), outcome)
@@ -212,17 +214,16 @@ class Caller:
     def _request(
         self, slug: str, function: str, row: Sequence[int], extra: tuple[object, ...], trace: float | None
     ) -> tuple[dict[str, Any], str]:
-        call_text = show_call(function, row, *extra)
-        slow_n = self._too_slow_at.get(slug)
-        if slow_n is not None and len(row) >= slow_n:
-            raise WrongAnswer(slug, row, messages.already_too_slow(slug, call_text, slow_n), ran=False)
+        call_text, key = show_call(function, row, *extra), self._key(slug)
+        unanswered.refuse_in_vain(key, slug, call_text, row)  # before an import: it may be in vain too
         executor = self.executor(slug)
         request = call_request(function, (row, *extra), trace)
         if self.forks_each_call:
             request["op"] = "fresh"
         # a traced call ends itself after ``trace`` seconds (tracing slows it down): the limit leaves room
         limit = self.call_limit if trace is None else max(self.call_limit, trace + TRACE_GRACE)
-        outcome = executor.request(request, limit, waiting_limit(limit))
+        outcome = unanswered.request_unless_vain(executor, key, request, limit, len(row))
+        unanswered.refuse_if_given_up(outcome, key, slug, call_text, row)
         self.last_cpu = outcome.cpu
         reply = self._reply_or_raise(slug, function, row, extra, outcome)
         self.last_trace_cut = "traced" in reply
@@ -234,9 +235,9 @@ class Caller:
         """The reply of a call that answered; every other ending raised as the failure it is."""
         call_text = show_call(function, row, *extra)
         reply = outcome.reply
+        if reply is None and not self.forks_each_call:  # a fresh copy's end says nothing of other calls
+            unanswered.note(self._key(slug), len(row), unanswered.how_it_ended(outcome))
         if reply is None and outcome.ended:
-            slow_n = self._too_slow_at.get(slug)
-            self._too_slow_at[slug] = min(len(row), slow_n or len(row))
             needs = by_slug(slug).time
             waited = waiting_limit(self.call_limit) if outcome.ended == "waiting" else None
             message = messages.too_slow_message(
@@ -246,10 +247,7 @@ class Caller:
             explain = (lambda: self._growth_before(slug, function, row)) if measure else None
             raise WrongAnswer(slug, row, message, kind="too-slow", explain=explain)
         if reply is None:
-            message = messages.process_ended(
-                slug, call_text, replies.how_it_ended(outcome)
-            ) + replies.empty_row_note(slug, row)
-            raise WrongAnswer(slug, row, message, kind="exception")
+            raise replies.no_answer(slug, call_text, row, outcome)
         if "ok" in reply or "traced" in reply:
             return reply
         if "borrowed" in reply:
@@ -259,6 +257,9 @@ class Caller:
             self._executors[slug] = failure  # not graded, as if its import had shown it: never run again
             raise failure
         raise replies.failure(slug, function, call_text, row, reply, source_file(self.impl_dir, slug))
+
+    def _key(self, slug: str) -> tuple[object, ...]:
+        return unanswered.attempt_key(source_file(self.impl_dir, slug), self.call_limit)
 
     def _growth_before(self, slug: str, function: str, row: Sequence[int]) -> tuple[str, None] | None:
         """How the time of ``function`` grows on the first coins of ``row``, a row it ran out of time on

@@ -51,7 +51,7 @@ class WrongAnswer(AssertionError):
         self._mistake = mistake
         self.slug = slug
         self.row = tuple(row)
-        self.ran = ran and kind != "not-run"  # False: not run, as already too slow on a shorter row
+        self.ran = ran and kind != "not-run"  # False: not made, as a call on a row no longer could not answer
         self.kind: FailureKind = kind if self.ran else "not-run"  # a failure passed on keeps being not run
         self.error = error  # what the learner's code raised, if it raised
         self.output = printed.lines if printed else []  # what the learner's code printed in the call

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from coinrow.game.registry import PROBLEMS, by_slug
-from coinrow.grader.executor.process import Outcome
 from coinrow.grader.executor.processes import ended_in_words
 from coinrow.grader.executor.provenance import FORBIDDEN_PACKAGES, borrowed_imports, linked_reference
+from coinrow.grader.executor.requests import Outcome
 from coinrow.grader.executor.stack import RecursionLimits
 from coinrow.grader.executor.time_limit import CallTimeout
 from coinrow.grader.executor.wire import WireError, decode, raised_error
@@ -80,6 +80,16 @@ def failure(
     error = raised_error(dict(reply.get("raised") or {}))
     message = messages.raised(slug, call_text, error, learner_file) + empty_row_note(slug, row)
     return WrongAnswer(slug, row, message, kind="exception", error=error, printed=printed)
+
+
+def no_answer(slug: str, call_text: str, row: Sequence[int], outcome: Outcome) -> WrongAnswer:
+    """The failure of a call that got no answer though the judge did not end it: it left a process running
+    (which may have answered in the executor's place), or its executor ended."""
+    if outcome.stray is not None:
+        message = messages.left_a_process(slug, call_text, outcome.stray == "answered")
+        return WrongAnswer(slug, row, message, kind="stray-process")
+    message = messages.process_ended(slug, call_text, how_it_ended(outcome)) + empty_row_note(slug, row)
+    return WrongAnswer(slug, row, message, kind="exception")
 
 
 def decoded_answer(slug: str, row: Sequence[int], answer: Any, call_text: str) -> Any:

@@ -128,9 +128,27 @@ def running(slug: str, call_text: str) -> str:
     return f"{slug}: {call_text}"
 
 
-def already_too_slow(slug: str, call_text: str, slow_n: int) -> str:
-    """The call is not made: the attempt already ran out of time on a row of ``slow_n`` coins."""
-    return f"{slug}: not run: {call_text} — already too slow on a row of n = {slow_n}"
+ALREADY = {  # how an earlier call could not answer (``judge.unanswered.How``), as a call not made says it
+    "cpu": "already too slow",
+    "waiting": "already waited without computing",
+    "ended": "already ended its executor",
+    "left": "already left a process running",
+}
+
+
+def already_unanswered(slug: str, call_text: str, n: int, how: str) -> str:
+    """The call is not made: a call of the attempt already could not answer on a row of ``n`` coins."""
+    return f"{slug}: not run: {call_text} — {ALREADY.get(how, how)} on a row of n = {n}"
+
+
+def left_a_process(slug: str, call_text: str, answered: bool) -> str:
+    """The call started a process (a fork, a subprocess not waited for) that still ran once it returned;
+    ``answered``: that process answered a request in the executor's place."""
+    answering = ", which answered in its place" if answered else ""
+    return (
+        f"{slug}: {call_text} started a process that kept running after it returned{answering}"
+        " (os.fork, multiprocessing or a subprocess not waited for?): a graded call only computes and returns"
+    )
 
 
 def too_slow_message(

@@ -67,13 +67,15 @@ class Progress:
             records = [Record.from_json(r) for r in entry["records"]]
         except (KeyError, TypeError):
             return None
-        return Result(slug, records, cached=True)
+        wall = entry.get("wall")
+        return Result(slug, records, cached=True, wall=float(wall) if isinstance(wall, int | float) else None)
 
     def put(self, result: Result, key: str, attempt: str) -> None:
         """Remember ``result``; a stopped run is not remembered (the next run grades it again)."""
         if result.reason is None:
             records = [r.to_json() for r in result.records]
-            self.entries[result.slug] = {"key": key, "attempt": attempt, "records": records}
+            entry = {"key": key, "attempt": attempt, "records": records, "wall": result.wall}
+            self.entries[result.slug] = entry
 
     def solved(self) -> set[str]:
         """The formulations whose attempt, as it is now, was last graded solved (under any options)."""

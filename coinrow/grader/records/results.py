@@ -21,11 +21,12 @@ FailureKind = Literal[
     "wrong-type",  # not an exact int, not a pair, not a list of moves
     "exception",  # the learner's code raised
     "too-slow",  # ran out of CPU time
-    "not-run",  # skipped: already too slow on a shorter row
+    "not-run",  # not made: a call on a row no longer could not answer (``judge.unanswered``)
     "recursion",  # RecursionError
     "mutated",  # changed the caller's row
     "import",  # the file does not import, or lacks the function
     "exit",  # called sys.exit
+    "stray-process",  # a call left a process running (a fork, which may have answered in its place)
     "growth",  # right values, but the time or memory grows faster than the task asks
     "grader",  # the grader itself stumbled (never an attempt's failure)
 ]
@@ -39,7 +40,7 @@ class Failure:
     kind: FailureKind
     n: int  # the row's length
     size: int  # sum of |coins|: among rows of one length, the smaller is shown
-    ran: bool  # False: not run, because the formulation was already too slow on a shorter row
+    ran: bool  # False: not made, as a call on a row no longer could not answer (``judge.unanswered``)
     message: str
     mistake: str | None = None  # a catalogued mistake id, verified by the grader
     output: list[str] = field(default_factory=list)  # what the learner's code printed in the call
@@ -81,6 +82,7 @@ class Result:
     reason: str | None = None  # why its run ended before it finished, if it did
     cached: bool = False  # shown from the progress cache, not graded in this run
     stale: bool = False  # not graded in this run, and changed since it was last graded
+    wall: float | None = None  # seconds the learner waited for it (its child's life), where one was timed
 
     @property
     def passed(self) -> int:
@@ -92,7 +94,14 @@ class Result:
 
     @property
     def seconds(self) -> float:
+        """CPU seconds its checks took in the judge (what the catalogue and the reports count)."""
         return sum(r.seconds for r in self.records)
+
+    @property
+    def waited(self) -> float:
+        """Seconds the summary says it took: the wall time the learner waited for it where it is known
+        (a kata that runs into its limits waits on its attempt, not in the judge), else ``seconds``."""
+        return self.wall if self.wall is not None else self.seconds
 
     @property
     def measured(self) -> str | None:
@@ -129,9 +138,9 @@ class Result:
         match self.status:
             case "solved":
                 measured = f"; {self.measured}" if self.measured else ""
-                return f"solved ({cached}{self.passed} checks, {self.seconds:.1f} s{measured})"
+                return f"solved ({cached}{self.passed} checks, {self.waited:.1f} s{measured})"
             case "failing":
-                return f"FAILING ({cached}{self.failed} failed, {self.passed} passed, {self.seconds:.1f} s)"
+                return f"FAILING ({cached}{self.failed} failed, {self.passed} passed, {self.waited:.1f} s)"
             case "stopped":
                 return f"STOPPED: {self.reason}"
             case "in progress":

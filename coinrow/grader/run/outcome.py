@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from pathlib import Path
 
 from coinrow.grader.executor.processes import ended_in_words
@@ -41,6 +42,7 @@ def last_line(log_file: Path) -> str:
 def collect(child: Child, status: int) -> Result:
     """The result of the ended ``child`` (``status`` as ``os.waitpid`` gave it): its records, and the reason
     it gave none or too few, if it did."""
+    waited = time.monotonic() - child.started  # from its start (or its go, if primed) to its end
     records: list[Record] = []
     ended, running, expected = False, None, -1
     try:
@@ -64,9 +66,10 @@ def collect(child: Child, status: int) -> Result:
     failed_first = any(r.outcome == "failed" for r in records)  # -x stops there
     if ended and len(records) < expected and running is None and not failed_first:
         broke = messages.broke(len(records), expected, last_line(child.log_file))
-        return Result(child.job.slug, records, broke)
+        return Result(child.job.slug, records, broke, wall=waited)
     return Result(
         child.job.slug,
         records,
         reason(child, status, ended and (len(records) >= expected or failed_first), running),
+        wall=waited,
     )

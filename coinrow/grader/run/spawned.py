@@ -83,7 +83,7 @@ def run_jobs_spawned(
         for line in driver.stdout:
             data = json.loads(line)
             records = [Record.from_json(r) for r in data["records"]]
-            results[data["key"]] = Result(data["slug"], records, data["reason"])
+            results[data["key"]] = Result(data["slug"], records, data["reason"], wall=data.get("wall"))
             if on_done is not None:
                 on_done(data["key"], results[data["key"]])
         code = driver.wait()
@@ -105,7 +105,8 @@ def main() -> int:
 
     def send(key: str, result: Result) -> None:
         records = [r.to_json() for r in result.records]
-        out.write(json.dumps({"key": key, "slug": result.slug, "records": records, "reason": result.reason}))
+        sent = {"key": key, "slug": result.slug, "records": records, "reason": result.reason}
+        out.write(json.dumps({**sent, "wall": result.wall}))
         out.write("\n")
         out.flush()
 

@@ -21,6 +21,8 @@ A reply is plain data, never a pickle: ``{"ok": <value>}``, ``{"not_attempted": 
 ``changed`` (the arguments as they were after the call, when the call changed them) and
 ``peak`` (peak traced memory in bytes, of a traced call); ``{"fresh_ended": <status>}`` when the
 copy of a ``fresh`` request ended without a reply (its exit status, or minus its signal's number).
+Each reply is signed (``leftover.signed``: the writer's pid, the request's ``seq``, whether the call
+left a process running), after a first line ``{"ready": <pid>}`` that names this process.
 Values (``encode``): ints as JSON numbers, or ``{"int": "<hex>"}`` past 2**53; ``{"float": "<hex>"}``;
 ``{"tuple": [...]}``; lists, strings, bools and null as themselves; anything else described as
 ``{"other": {"module", "name", "repr", "int"}}``.
@@ -63,9 +65,10 @@ def _siblings_as_package() -> None:
 
 
 if TYPE_CHECKING or __package__:
-    from . import limits, replies, streams
+    from . import leftover, limits, replies, streams
 else:
     _siblings_as_package()
+    leftover = importlib.import_module("_executor.leftover")
     limits = importlib.import_module("_executor.limits")
     replies = importlib.import_module("_executor.replies")
     streams = importlib.import_module("_executor.streams")
@@ -275,15 +278,18 @@ def serve(attempt: str, forbidden: Sequence[str], reply_fd: int, paths: Sequence
     requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
     runner = AttemptRunner(attempt, forbidden)
+    replies.write(json.dumps({"ready": os.getpid()}) + "\n")  # the judge knows its executor by this
+    replies.flush()
     for line in requests:
         request = json.loads(line)
+        before = leftover.running_children()
         if request["op"] == "import":
             reply = runner.load(request.get("functions", ()))
         elif request["op"] == "fresh":
             reply = runner.fresh(request)
         else:
             reply = runner.call(request)
-        replies.write(json.dumps(reply) + "\n")
+        replies.write(json.dumps(leftover.signed(reply, request, before)) + "\n")
         replies.flush()
 
 

@@ -1,0 +1,53 @@
+"""Processes a call left running: what the executor's loop tells the judge about processes it started.
+Standard library only (loaded by path, inside the sandbox).
+
+A call that forks, or starts a process it does not wait for, leaves that process running after it
+returns: a forked copy of this process would read the judge's next request and answer in its place.
+The judge tells replies apart by the process that wrote them (``os.getpid`` at the time of writing:
+a copy writes its own); this module lets the loop say that a call left a process behind at all.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+
+def running_children() -> set[int]:
+    """The processes this process started (from any of its threads) that still run, as Linux's
+    ``/proc/self/task/<tid>/children`` lists them; an empty set where it does not."""
+    found: set[int] = set()
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            with open(f"/proc/self/task/{task}/children", encoding="ascii") as listed:
+                found.update(int(pid) for pid in listed.read().split())
+        except (OSError, ValueError):
+            continue  # a thread that ended meanwhile
+    return {pid for pid in found if _running(pid)}
+
+
+def _running(pid: int) -> bool:
+    """False for a process that has ended and waits to be reaped (a zombie), or is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            state = stat.read().rpartition(b")")[2].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in (b"Z", b"X")
+
+
+def signed(reply: dict[str, Any], request: dict[str, Any], before: set[int]) -> dict[str, Any]:
+    """``reply`` with who wrote it (``pid``, read as it is written), to which request (its ``seq``), and
+    ``left_running`` when a call (not the import: a process it starts may run on) left a process running
+    that ``before``, the processes running as the request came, did not hold."""
+    left = request.get("op") != "import" and bool(running_children() - before)
+    return {
+        **reply,
+        "pid": os.getpid(),
+        "seq": request.get("seq"),
+        **({"left_running": True} if left else {}),
+    }

@@ -1,0 +1,43 @@
+"""What passes between the judge and an executor besides the attempt's values: the request a call is
+sent as, the environment the executor starts in, and how one request ended (``Outcome``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from coinrow.grader.executor.wire import encode
+
+Stray = Literal["left", "answered"]  # a call left a process running; that process answered in its place
+GiveUp = Callable[[], bool]  # asked while a call is slow to answer: True ends it (another caller knows)
+
+
+@dataclass
+class Outcome:
+    """How one request ended: the reply, or why there was none, and the CPU seconds it took."""
+
+    reply: dict[str, Any] | None  # None: ended by the judge (``ended``) or broke (``broken``)
+    cpu: float  # CPU seconds of the executor's process tree during the request
+    ended: str | None = None  # "cpu" (past its limit), "waiting" (waited past its limit), "given up"
+    broken: str | None = None  # the executor died, or answered what is no reply
+    status: int | None = None  # how a process that died ended: an exit status, or minus a signal's number
+    stray: Stray | None = None  # the call left a process running ("left"), which answered ("answered")
+
+
+def command_env() -> dict[str, str]:
+    """The executor's environment: nothing of the judge's but what Python needs to start."""
+    keep = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/tmp", "PYTHONHASHSEED": "0"}
+    return keep
+
+
+def call_request(
+    function: str, args: tuple[object, ...], trace_seconds: float | None = None
+) -> dict[str, Any]:
+    """The request that calls ``function(*args)``."""
+    return {
+        "op": "call",
+        "function": function,
+        "args": [encode(a) for a in args],
+        "trace_seconds": trace_seconds,
+    }
