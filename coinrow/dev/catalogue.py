@@ -33,9 +33,7 @@ from pathlib import Path
 
 from coinrow.dev.catalogue_entries import CATALOGUE, Entry, Outcome, entries
 from coinrow.game.settings import WORKERS
-from coinrow.grader.records.fingerprint import fingerprint
-from coinrow.grader.records.results import Result
-from coinrow.grader.run.grade import grade
+from coinrow.grader import Result, fingerprint, grade
 
 CATALOGUE_CALL_LIMIT = 1.5  # CPU seconds; the references need under 0.6 s per call
 CATALOGUE_PROFILE = "catalogue"  # the hypothesis profile it is graded under (coinrow.grader.run.plugin)

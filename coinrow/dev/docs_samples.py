@@ -18,8 +18,7 @@ from pathlib import Path
 
 from coinrow.dev.shipped import export_stubs
 from coinrow.game.registry import FORMULATIONS, REPO_ROOT, source_file
-from coinrow.grader.records.results import Result, summary_lines
-from coinrow.grader.run.grade import grade
+from coinrow.grader import Result, grade, summary_lines
 
 SAMPLE_SLUG = "difference_dp"
 SAMPLE_ANSWER = REPO_ROOT / "tests" / "catalogue" / "wrong" / SAMPLE_SLUG / "greedy.py"

@@ -26,9 +26,7 @@ from coinrow.dev.mutants import EQUIVALENTS, SAMPLE, Mutant, load_equivalents, m
 from coinrow.game.registry import FORMULATIONS, REPO_ROOT, source_file
 from coinrow.game.rowarg import UsageError, formulation_slugs
 from coinrow.game.settings import CALL_LIMIT, WORKERS
-from coinrow.grader.records.fingerprint import digest, fingerprint
-from coinrow.grader.records.results import failed
-from coinrow.grader.run.grade import grade
+from coinrow.grader import digest, failed, fingerprint, grade
 
 MUTANT_CALL_LIMIT, MUTANT_PROFILE = CALL_LIMIT, "kata"  # a learner's options; each stops at a failure
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coinrow.game.registry import FORMULATIONS, PROBLEMS, REPO_ROOT, source_file
-from coinrow.grader.records.stubs import NoCommittedStub, committed_stub
+from coinrow.grader import NoCommittedStub, committed_stub
 
 DEFAULT_DIR = REPO_ROOT / "build" / "shipped"
 

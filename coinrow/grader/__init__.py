@@ -1,14 +1,11 @@
 """The grader: everything that judges an attempt, in rooms (``docs/architecture.md`` draws them).
 
-The layers above (``tools``, ``dev``, ``cli``) import the names below from here, not from the rooms:
-grading (``grade``, ``prime_for``, ``Primed``, ``warm_up``, ``summary``), its results (``Result``,
-``Status``, ``failed``, ``summary_lines``, ``result_lines``, ``printable``, ``Progress``,
-``attempt_hash``, ``exercism_report``), its records' fingerprint (``fingerprint``, ``digest``), the
-stubs as shipped (``committed_stub``, ``NoCommittedStub``), calling an attempt (``Grader``,
-``WrongAnswer``, ``NotAttempted``, ``find_jail``), timing (``Subject``, ``InProcess``, ``time_calls``,
-``seeded_row``, ``predicted_seconds``, ``fitted_exponent``, ``fitted_per_coin``, ``time_limit``,
-``CallTimeout``) and an order's words (``shown_order``). Each is loaded when first asked for, so
-importing one room does not import them all. Imports ``coinrow.game`` only.
+The layers above (``tools``, ``dev``, ``cli``) import what they use from here, never from the rooms:
+grading and its results, the progress cache and the records' fingerprint, the stubs as shipped,
+calling an attempt, timing, an order's words (``__all__`` lists them). Each name is loaded from its
+room when first asked for (the one lazy import of the grader: importing one room must not import
+them all, and a layer above must not need to know the rooms). The rooms import ``coinrow.game`` and
+the standard library's and the listed packages' modules; nothing above the grader.
 """
 
 from __future__ import annotations
@@ -33,8 +30,17 @@ if TYPE_CHECKING:
     from coinrow.grader.messages.growth import shown_order
     from coinrow.grader.records.exercism import exercism_report
     from coinrow.grader.records.fingerprint import digest, fingerprint
-    from coinrow.grader.records.progress import Progress, attempt_hash
-    from coinrow.grader.records.results import Result, Status, failed, printable, result_lines, summary_lines
+    from coinrow.grader.records.progress import Progress, attempt_hash, attempt_stamps
+    from coinrow.grader.records.results import (
+        Result,
+        Status,
+        failed,
+        next_kata,
+        next_line,
+        printable,
+        result_lines,
+        summary_lines,
+    )
     from coinrow.grader.records.stubs import NoCommittedStub, committed_stub
     from coinrow.grader.run.child import Primed, warm_up
     from coinrow.grader.run.command import summary
@@ -60,12 +66,15 @@ _FACE = {
     "fingerprint": "records.fingerprint",
     "Progress": "records.progress",
     "attempt_hash": "records.progress",
+    "attempt_stamps": "records.progress",
     "Result": "records.results",
     "Status": "records.results",
     "failed": "records.results",
     "printable": "records.results",
     "result_lines": "records.results",
     "summary_lines": "records.results",
+    "next_kata": "records.results",
+    "next_line": "records.results",
     "NoCommittedStub": "records.stubs",
     "committed_stub": "records.stubs",
     "Primed": "run.child",
@@ -87,6 +96,7 @@ __all__ = [
     "Subject",
     "WrongAnswer",
     "attempt_hash",
+    "attempt_stamps",
     "committed_stub",
     "digest",
     "exercism_report",
@@ -96,6 +106,8 @@ __all__ = [
     "fitted_exponent",
     "fitted_per_coin",
     "grade",
+    "next_kata",
+    "next_line",
     "predicted_seconds",
     "prime_for",
     "printable",

@@ -16,7 +16,7 @@ from datetime import datetime
 
 from coinrow.game.registry import PROBLEMS, REPO_ROOT, by_slug, source_file
 from coinrow.game.rowarg import UsageError, formulation_slug
-from coinrow.grader.records.stubs import NoCommittedStub, committed_stub
+from coinrow.grader import NoCommittedStub, committed_stub
 
 
 class ResetError(Exception):

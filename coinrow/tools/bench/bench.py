@@ -40,8 +40,7 @@ from rich.table import Table
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module
 from coinrow.game.rowarg import UsageError, add_impl_option, impl_dir, parse_sizes
 from coinrow.game.settings import SEED
-from coinrow.grader.executor.time_limit import CallTimeout, time_limit
-from coinrow.grader.measure.timing import InProcess, predicted_seconds, seeded_row, time_calls
+from coinrow.grader import CallTimeout, InProcess, predicted_seconds, seeded_row, time_calls, time_limit
 from coinrow.tools.bench.cbaseline import VersusC, versus_c
 
 SIZES = (500, 1000, 2000, 4000)

@@ -32,10 +32,7 @@ from rich.table import Table
 from coinrow.game.registry import CORE, FORMULATIONS
 from coinrow.game.rowarg import UsageError, call_limit, jobs_count
 from coinrow.game.settings import CALL_LIMIT, WORKERS
-from coinrow.grader.executor.sandbox import find_jail
-from coinrow.grader.records.exercism import exercism_report
-from coinrow.grader.records.results import Result
-from coinrow.grader.run.grade import grade
+from coinrow.grader import Result, exercism_report, find_jail, grade
 from coinrow.tools.classroom.formats import (
     CELLS,
     class_csv,

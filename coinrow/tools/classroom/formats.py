@@ -23,14 +23,7 @@ import xml.etree.ElementTree as ET
 from typing import Any, Literal
 
 from coinrow.game.registry import CORE, FORMULATIONS, Formulation
-from coinrow.grader.records.results import (
-    Result,
-    next_kata,
-    next_line,
-    printable,
-    result_lines,
-    summary_lines,
-)
+from coinrow.grader import Result, next_kata, next_line, printable, result_lines, summary_lines
 
 Cell = Literal["solved", "failing", "in progress", "not attempted", "not graded"]
 # a run the grader had to stop, or a file it refused, was not graded to the end: it earns nothing

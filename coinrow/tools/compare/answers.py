@@ -18,10 +18,7 @@ from coinrow.game.game import Totals, totals_from_difference
 from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.quantity import Quantity
 from coinrow.game.registry import Formulation
-from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
-from coinrow.grader.judge.verdict import Grader
-from coinrow.grader.records.results import Status
-from coinrow.grader.run.grade import grade
+from coinrow.grader import Grader, NotAttempted, Status, WrongAnswer, grade
 
 
 def oracle_totals(row: Sequence[int]) -> Totals:

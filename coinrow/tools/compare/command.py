@@ -17,7 +17,7 @@ from coinrow.game.rowarg import (
     parse_sizes,
     row_of,
 )
-from coinrow.grader.records.progress import Progress
+from coinrow.grader import Progress
 from coinrow.tools.compare.compare import REFERENCE, RowTooLong, build, check_rows, to_json
 from coinrow.tools.compare.compare_tables import show
 from coinrow.tools.compare.growth import (

@@ -20,9 +20,7 @@ from coinrow.game.cases import seed_rows
 from coinrow.game.game import Totals, totals_json
 from coinrow.game.oracle import ORACLE_MAX_N, exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, IMPLS, Formulation
-from coinrow.grader.judge.verdict import Grader
-from coinrow.grader.measure.timing import InProcess, Subject
-from coinrow.grader.records.results import Status
+from coinrow.grader import Grader, InProcess, Status, Subject
 from coinrow.tools.compare.answers import Answer, answer, graded_statuses, oracle_totals, status_word
 from coinrow.tools.compare.growth import (
     Series,

@@ -26,9 +26,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from coinrow.game.oracle import ORACLE_MAX_N
-from coinrow.grader.executor.time_limit import CallTimeout
-from coinrow.grader.measure.timing import Subject, fitted_exponent, fitted_per_coin, seeded_row, time_calls
-from coinrow.grader.measure.timing import predicted_seconds as predicted_from
+from coinrow.grader import CallTimeout, Subject, fitted_exponent, fitted_per_coin, seeded_row, time_calls
+from coinrow.grader import predicted_seconds as predicted_from
 
 SIZES = (128, 256, 512, 1024, 2048)
 ORACLE_SIZES = tuple(n for n in (8, 10, 12, 14, 16, 18, 20) if n <= ORACLE_MAX_N)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from markdown_it import MarkdownIt
 from rich.markdown import Markdown
 
-from coinrow.grader.messages.growth import shown_order
+from coinrow.grader import shown_order
 from coinrow.tools.console import output_console
 from coinrow.tools.interview.clock import minutes_seconds
 from coinrow.tools.interview.session import Attempt, Folder, HintTaken, Session

@@ -13,7 +13,7 @@ import ast
 from dataclasses import dataclass
 
 from coinrow.game.registry import PROBLEMS, REPO_ROOT, Formulation, by_slug, source_file
-from coinrow.grader.records.stubs import NoCommittedStub, committed_stub
+from coinrow.grader import NoCommittedStub, committed_stub
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import shutil
 
-from coinrow.grader.records.results import Result
-from coinrow.grader.run.grade import grade
+from coinrow.grader import Result, grade
 from coinrow.tools.interview.session import Attempt, Folder, Session
 from coinrow.tools.interview.stages import STAGES
 

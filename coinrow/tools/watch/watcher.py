@@ -42,12 +42,17 @@ from collections.abc import Collection
 from coinrow.game.registry import REPO_ROOT
 from coinrow.game.rowarg import UsageError, add_impl_option, call_limit, formulation_slugs, impl_dir
 from coinrow.game.settings import CALL_LIMIT, WORKERS
-from coinrow.grader.executor.sandbox import find_jail
-from coinrow.grader.records.progress import attempt_hash, attempt_stamps
-from coinrow.grader.records.results import failed
-from coinrow.grader.run.child import Primed, warm_up
-from coinrow.grader.run.command import summary
-from coinrow.grader.run.grade import grade, prime_for
+from coinrow.grader import (
+    Primed,
+    attempt_hash,
+    attempt_stamps,
+    failed,
+    find_jail,
+    grade,
+    prime_for,
+    summary,
+    warm_up,
+)
 from coinrow.tools.watch.saves import Saves
 
 CTRL_C_GRACE = 10.0  # seconds a grading child interrupted by Ctrl+C has to end by itself
