@@ -116,9 +116,13 @@ class Executor:
         or moved and made anew): a sandbox binds the folder it found, and would import the old file."""
         return _identity(self.attempt.parent) != self._bound
 
-    def request(self, data: dict[str, Any], cpu_limit: float, wait_limit: float) -> Outcome:
+    def request(
+        self, data: dict[str, Any], cpu_limit: float, wait_limit: float, every_process: bool = False
+    ) -> Outcome:
         """Send one request; wait for its reply while the executor computes within ``cpu_limit`` CPU
-        seconds and does not wait (use under 5% of a core) for ``wait_limit`` seconds in a row."""
+        seconds and does not wait (use under 5% of a core) for ``wait_limit`` seconds in a row.
+        ``every_process``: the tree is looked up again as the reply comes (about 1 ms), so the CPU of a
+        process the call started and left, however short the call, is counted in ``Outcome.cpu``."""
         if not self.alive():
             self.start()
         assert self.process is not None
@@ -139,6 +143,8 @@ class Executor:
             while True:
                 line = self._line()
                 if line is not None:
+                    if every_process:
+                        self._pids = tuple(p.pid for p in tree(root))
                     used = self._cpu() - start_cpu
                     if len(self._pids) == 1:  # the first reply: the process that runs the loop exists now
                         self._pids = tuple(p.pid for p in tree(root))

@@ -93,9 +93,9 @@ class Grader(Caller):
     def check_timed_answer(
         self, slug: str, row: Sequence[int], totals: Totals, parity_guarantee: int | None, answer: object
     ) -> None:
-        """Judge ``answer``, what a timed call of the value function on ``row`` returned (``time_calls``,
-        ``timed_answer``), as a call's answer is judged, with no likely mistake named: the checks behind
-        one are plain calls, and a timed call runs with the garbage collector off."""
+        """Judge ``answer``, what a timed call of the value function on ``row`` returned (``time_rows``), as
+        a call's answer is judged, with no likely mistake named: the growth check's random rows are not
+        the probe rows a mistake is named on."""
         formulation = by_slug(slug)
         expected = expected_value(formulation, totals, parity_guarantee)
         self._judge(formulation, row, normalise(formulation, answer), expected, timed=True)

@@ -37,9 +37,13 @@ def order_seen(power: str) -> str:
     return f"~{power}"
 
 
-def order_not_told(ratio: float) -> str:
-    """An order the measurements could not tell apart from the next one up."""
-    return f"not told apart (×{ratio:.1f} per doubling)"
+def order_not_told(ratio: float, low: int, high: int) -> str:
+    """An order the measurements could not tell apart from the next one up: not decided, said so.
+
+    >>> order_not_told(6.1, 248, 1984)
+    'not told apart (×6.1 per doubling, n = 248 → 1984): its order is not decided'
+    """
+    return f"not told apart (×{ratio:.1f} per doubling, n = {low} → {high}): its order is not decided"
 
 
 def growth(

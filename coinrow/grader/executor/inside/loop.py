@@ -8,11 +8,12 @@ each on ``REPLY_FD``::
 
     {"op": "import", "functions": ["score_difference"]}
     {"op": "call", "function": "score_difference", "args": [<value>, ...], "trace_seconds": null}
-    {"op": "time", "function": "score_difference", "args": [<value>, ...], "number": 10}
     {"op": "fresh", "function": "score_difference", "args": [<value>, ...], "trace_seconds": null}
 
-A ``fresh`` request is a call made in a copy of the process forked for it, which ends with it: the
-attempt as it was imported, before any call, where the judge sends this process nothing else.
+A timed call is a ``call`` like any other (the judge reads its CPU time from outside): nothing here
+tells a measured call from a checked one. A ``fresh`` request is a call made in a copy of the process
+forked for it, which ends with it: the attempt as it was imported, before any call, where the judge
+sends this process nothing else.
 
 A reply is plain data, never a pickle: ``{"ok": <value>}``, ``{"not_attempted": true}``,
 ``{"raised": {...}}``, ``{"exit": <value>}``, ``{"input": true}``, ``{"recursion": {...}}``,
@@ -34,7 +35,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import gc
 import importlib
 import importlib.util
 import json
@@ -162,8 +162,6 @@ class AttemptRunner:
         if not callable(target):
             return {"no_function": True}
         args = replies.from_wire(request["args"])
-        if request["op"] == "time":
-            return self.time(target, args, int(request.get("number", 1)))
         before = copy.deepcopy(args)
         seen = limits.RecursionSeen()
         trace = request.get("trace_seconds")
@@ -248,26 +246,26 @@ class AttemptRunner:
     def _trace_done(signum: int, frame: FrameType | None) -> None:
         raise streams.TraceDone
 
-    def time(self, target: Callable[..., Any], args: list[Any], number: int) -> Reply:
-        """Call ``target`` ``number`` times, each on a fresh copy of the arguments; the judge times it.
-        The reply holds the last call's answer: the judge checks it too, as an attempt may answer a timed
-        call otherwise than a plain one."""
-        copies = [copy.deepcopy(args) for _ in range(number)]
-        gc.collect()  # as timeit does: garbage from before is not this call's, and no collection runs in it
-        gc.disable()
-        try:
-            answers, _ = self.run(lambda: [target(*each) for each in copies], limits.RecursionSeen())
-        except BaseException as error:  # noqa: BLE001 - a timed call that fails is reported as it is
-            return replies.raised(error, self.attempt)
-        finally:
-            gc.enable()
-        return {"ok": replies.to_wire_or_described(answers[-1] if answers else None)}
+
+def _adopt_orphans() -> None:
+    """Make this process a child subreaper (Linux): a process the attempt starts and leaves (a double fork,
+    ``setsid``) is adopted here, so it stays in the process tree whose CPU time the judge counts."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    except (ImportError, OSError, AttributeError):
+        pass  # not Linux: the judge still finds such processes through their session
+
+
+_PR_SET_CHILD_SUBREAPER = 36
 
 
 def serve(attempt: str, forbidden: Sequence[str], reply_fd: int, paths: Sequence[str], cpu_cap: int) -> None:
     """Answer requests from stdin on ``reply_fd`` until stdin closes; ``paths`` join ``sys.path``; the
     process is capped first (``limits.cap_process``: ``cpu_cap`` CPU seconds in all, memory, file size)."""
     limits.cap_process(cpu_cap)
+    _adopt_orphans()
     sys.set_int_max_str_digits(0)
     sys.path.extend(paths)
     replies = os.fdopen(os.dup(reply_fd), "w", encoding="utf-8")
