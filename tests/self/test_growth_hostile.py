@@ -146,8 +146,9 @@ def test_the_value_of_every_timed_call_is_judged(tmp_path: Path) -> None:
 @pytest.mark.parametrize("source", [PADS_SMALL_ROWS, NUMPY_SLICES], ids=["pads-small-rows", "numpy-slices"])
 def test_an_answer_slow_per_step_is_measured_beyond_the_tasks_sizes(tmp_path: Path, source: str) -> None:
     """Work padding every row up to n = 1000, and cubic work in NumPy whose share is small there, are
-    slow per step: their growth is measured a doubling beyond the task's largest size. What a verdict
-    then states is what was measured there, with the sizes (or a failure)."""
+    slow per step: their growth is measured a doubling beyond the task's largest size. A verdict then
+    states what was measured there, with the sizes: an order only where that doubling showed it plainly,
+    else that the order is not decided (or a failure)."""
     verdict = _graded(tmp_path, source)
     if isinstance(verdict, WrongAnswer):
         assert verdict.kind == "growth", verdict

@@ -9,7 +9,7 @@ deciding sizes are timed again, in turn, on new rows, the fastest of each kept, 
 order plainly or each was timed ``REPEATS`` times. An answer still not plainly of the task's order
 there, or slower per step than ``SLOW`` times the game model's own O(n) reduction (where padding
 small rows with work, or a higher order's small share, could hide), is timed one doubling beyond the
-task's sizes, with room to show a higher order. Memory is the peak ``tracemalloc`` traces, on
+task's sizes, with room to show a higher order. Memory is the peak ``tracemalloc`` traces, first, on
 smaller rows (the same on every machine and every run), checked against the kernel's count
 (``Caller.traced_peak``).
 """
@@ -85,7 +85,7 @@ class GrowthCheck:
     times the deciding sizes again when the first timings did not show the order plainly, goes beyond
     the task's sizes when that is still so (or the answer is slow), and judges. Between them the check
     can change hands: ``measure`` may run beside other work (``coinrow.grader.growth.ahead``) and
-    ``judge`` alone. Time is measured in one executor of its own, memory in another."""
+    ``judge`` alone. Memory and time are measured in one executor of its own, memory first."""
 
     def __init__(self, grader: Grader, slug: str, rng: random.Random | None = None) -> None:
         self.formulation = by_slug(slug)
@@ -97,11 +97,9 @@ class GrowthCheck:
         self.sizes = [first << k for k in range(len(nominal))]
         self._step_seconds: float | None = None  # this machine's speed (``seconds_per_step``), once needed
         self._timing = type(grader)(grader.impl_dir, grader.call_limit, diagnose=grader.diagnose)
-        self._tracing = type(grader)(grader.impl_dir, grader.call_limit, diagnose=grader.diagnose)
 
     def close(self) -> None:
         self._timing.close()
-        self._tracing.close()
 
     def timed(self, n: int, limit: float | None = None) -> Point:
         """CPU seconds per call on fresh random rows of ``n`` coins (``sampled.timed_size``)."""
@@ -116,6 +114,13 @@ class GrowthCheck:
             NotAttempted: the function is still the stub.
         """
         grader, formulation, target = self._timing, self.formulation, self.target
+        memory: Step | None = None
+        memory_failure: WrongAnswer | None = None
+        if self.space_target is not None:  # first, while the executor is fresh: memory an earlier call
+            try:  # freed and the process kept would hide the growth of its resident memory
+                memory = traced_growth(grader, formulation, MEMORY_LADDERS[target])
+            except WrongAnswer as failure:
+                memory_failure = failure
         # processes the attempt started at import count in its CPU: still starting, they would slow the
         # first sizes alone (two interpreters importing NumPy made a cubic answer read ×1.4-2 per
         # doubling from 126 to 500, and the ladder stopped there, short of the size that shows it)
@@ -123,22 +128,15 @@ class GrowthCheck:
         points = climb(
             self.sizes,
             self.timed,
-            go_on=lambda measured: _undecided(measured, target),
+            go_on=lambda measured: _undecided(measured, target) or self._slow(measured[-1]),
             enough=lambda measured: _decided_early(measured, target) and not self._slow(measured[-1]),
         )
-        if self.space_target is not None:  # the executor memory is traced in starts after the timings
-            self._tracing.start_spare(formulation.slug)
         finished = [p.n for p in points if not p.timed_out]
         if not finished:
             never_finished(grader, formulation, points[0].n)
         if finished == [points[0].n]:  # only the first size finished: one doubling is timed below it
             points = [self.timed(points[0].n // 2 & ~1), *points]  # even: some katas take even rows only
-        if self.space_target is None:
-            return Timings(points, None)
-        try:
-            return Timings(points, traced_growth(self._tracing, formulation, MEMORY_LADDERS[target]))
-        except WrongAnswer as failure:
-            return Timings(points, None, failure)
+        return Timings(points, memory, memory_failure)
 
     def judge(self, timings: Timings) -> Measured:
         """Judge what ``measure`` found: the time (timed again in turn where the first timings did not
@@ -155,9 +153,15 @@ class GrowthCheck:
                 break
             points = _timed_again(self, points, time)
             time = _deciding(points, target)
+        undecided = False
         if time is not None and not time.at_least and self._beyond_wanted(points, time):
-            points, time = self._beyond(points, time)
-        time = _judged_on(points, time) if time is not None else None
+            points, beyond = self._beyond(points, time)
+            # the doubling beyond, alone, must show the task's order plainly for it to be stated
+            undecided = beyond is not time and not _plain(beyond, target)
+            time = beyond
+        wide = _judged_on(points, time) if time is not None else None
+        undecided = undecided and wide is not None and judged(wide, target) != "higher"
+        time = time if undecided else wide  # undecided: said with the doubling beyond that left it so
         if time is not None and judged(time, target) == "higher":
             moves = formulation.returns.graded_move_by_move
             _fail(formulation, time, "time", formulation.time, not moves, target)
@@ -166,7 +170,7 @@ class GrowthCheck:
         memory, space = timings.memory, self.space_target
         if memory is not None and space is not None and judged(memory, space, MEMORY_MARGINS) == "higher":
             _fail(formulation, memory, "memory", formulation.space, False, space)
-        return Measured(time, memory, target, space)
+        return Measured(time, memory, target, space, undecided)
 
     def _beyond_wanted(self, points: list[Point], time: Step) -> bool:
         """True when the growth is not plainly the task's order at its largest sizes, or the answer is slow
@@ -180,8 +184,9 @@ class GrowthCheck:
 
     def _slow(self, point: Point) -> bool:
         """True when ``point`` took ``SLOW`` steps of the game's own reduction per n^k or more."""
-        if self._step_seconds is None:
-            self._step_seconds = seconds_per_step(self.rng)
+        # measured again each time, the fastest kept: work beside the judge slows it (a busy sibling of a
+        # core halves what a CPU second does), and a slower unit would make the answer look faster
+        self._step_seconds = min(self._step_seconds or math.inf, seconds_per_step(self.rng))
         return point.seconds / (float(point.n) ** self.target * self._step_seconds) >= SLOW[self.target]
 
     def _beyond(self, points: list[Point], time: Step) -> tuple[list[Point], Step]:

@@ -16,12 +16,15 @@ class Measured:
     memory: Step | None
     time_target: int
     memory_target: int | None
+    undecided: bool = False  # the time's order was not decided, whatever its ratio's band
 
     def summary(self) -> str:
         """What a solved kata's summary line says, e.g. ``time ~n² (n = 124 → 496), memory ~n²``."""
         time = _seen(self.time, self.time_target, TIME_MARGINS, floor=1)
         memory = _seen(self.memory, self.memory_target, MEMORY_MARGINS)
-        if time is not None and self.time is not None and judged(self.time, self.time_target) != "unclear":
+        if self.undecided and self.time is not None:
+            time = messages.order_not_told(self.time.ratio, self.time.low, self.time.high)
+        elif time is not None and self.time is not None and judged(self.time, self.time_target) != "unclear":
             time = f"{time} (n = {self.time.low} → {self.time.high})"
         return messages.measured_orders(time, memory)
 

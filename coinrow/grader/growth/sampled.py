@@ -29,7 +29,7 @@ from coinrow.grader.messages import values as values_messages
 SHORTEST_TIMING = 0.02  # seconds: a call shorter than this is followed by more, on rows of the same size
 BATCH_CAP = 100  # calls of one size at most
 TRACE_SECONDS = 2.0  # a traced call (tracemalloc slows Python down) is cut off after this much CPU
-UNIT_ROW = 4000  # coins of the row the machine's speed is measured on (``seconds_per_step``)
+UNIT_ROW = 2000  # coins of the row the machine's speed is measured on (``seconds_per_step``)
 
 
 def timed_size(grader: Grader, formulation: Formulation, n: int, rng: random.Random, limit: float) -> Point:
@@ -68,11 +68,11 @@ def _calls(
 
 def seconds_per_step(rng: random.Random) -> float:
     """This machine's speed, now: CPU seconds per coin the game model's own O(n) reduction takes here
-    (the fastest of three rows of ``UNIT_ROW`` coins), about what one cell of a plain interval table
+    (the fastest of five calls on a row of ``UNIT_ROW`` coins), about what one cell of a plain interval table
     takes in Python. An answer's time is set against it only to tell a slow answer (``check``)."""
     row = random_row(UNIT_ROW, rng)
     fastest = math.inf
-    for _ in range(3):
+    for _ in range(5):
         started = time.thread_time()
         linear_difference(row)
         fastest = min(fastest, time.thread_time() - started)
