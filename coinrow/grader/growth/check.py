@@ -43,7 +43,7 @@ from coinrow.grader.messages import growth as messages
 
 MEMORY_LADDERS = {2: (50, 100, 200), 1: (1000, 2000, 4000)}  # by the time order: traced calls are slow
 LADDER_START = (0.72, 0.99)  # the first size is the nominal one times a factor drawn from this range
-DECIDED_SECONDS = 0.005  # a ladder that shows the order plainly stops once its largest call took this long
+DECIDED_SECONDS = 0.002  # a ladder that shows the order plainly stops once its largest call took this long
 REPEATS = 3  # timings of each deciding size at most, while the fastest do not show the order plainly
 SLOW = {2: 4.0, 1: 8.0}  # steps of the game's O(n) reduction per n^k (by k): an answer slower climbs on
 BEYOND_ROOM = 9.0  # a call beyond the task's sizes may take this many times the top size's CPU seconds

@@ -26,7 +26,7 @@ from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages import calls as call_messages
 from coinrow.grader.messages import values as values_messages
 
-SHORTEST_TIMING = 0.02  # seconds: a call shorter than this is followed by more, on rows of the same size
+SHORTEST_TIMING = 0.01  # seconds: a call shorter than this is followed by more, on rows of the same size
 BATCH_CAP = 100  # calls of one size at most
 TRACE_SECONDS = 2.0  # a traced call (tracemalloc slows Python down) is cut off after this much CPU
 UNIT_ROW = 2000  # coins of the row the machine's speed is measured on (``seconds_per_step``)

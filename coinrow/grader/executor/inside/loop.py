@@ -162,7 +162,7 @@ class AttemptRunner:
         if not callable(target):
             return {"no_function": True}
         args = replies.from_wire(request["args"])
-        before = copy.deepcopy(args)
+        before = [_copied(arg) for arg in args]
         seen = limits.RecursionSeen()
         trace = request.get("trace_seconds")
         reply: Reply = {}
@@ -245,6 +245,15 @@ class AttemptRunner:
     @staticmethod
     def _trace_done(signum: int, frame: FrameType | None) -> None:
         raise streams.TraceDone
+
+
+def _copied(value: Any) -> Any:
+    """A copy of an argument, to see whether the call changed it: a row of ints is copied as a list (40
+    times faster than ``copy.deepcopy``, which made a third of a call's CPU on a long row), anything
+    else deeply."""
+    if type(value) is list and all(type(item) is int for item in value):
+        return list(value)
+    return copy.deepcopy(value)
 
 
 def _adopt_orphans() -> None:
