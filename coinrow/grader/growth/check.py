@@ -147,6 +147,13 @@ class GrowthCheck:
                 raised.
         """
         formulation, target, points = self.formulation, self.target, timings.points
+        top = points[-1]
+        if top.n < self.sizes[-1] and not top.timed_out and self._slow(top):  # looked at again, alone
+            points = points + climb(
+                [n for n in self.sizes if n > top.n],
+                self.timed,
+                go_on=lambda measured: True,
+            )
         time = _deciding(points, target)
         for _ in range(REPEATS - 1):  # the deciding sizes again, in turn, until the order shows plainly
             if time is None or time.at_least or _plain(_judged_on(points, time), target):
