@@ -32,9 +32,13 @@ def measured_orders(time: str | None, memory: str | None) -> str:
     return ", ".join(f"{what} {order}" for what, order in (("time", time), ("memory", memory)) if order)
 
 
-def order_seen(power: str) -> str:
-    """An order measured, as the summary line shows it: ``~n²``."""
-    return f"~{power}"
+def order_seen(power: str, low: int | None = None, high: int | None = None) -> str:
+    """An order measured, as the summary line shows it, with the sizes it was measured on if given.
+
+    >>> order_seen("n²", 124, 496), order_seen("n²")
+    ('~n² (n = 124 → 496)', '~n²')
+    """
+    return f"~{power}" if low is None else f"~{power} (n = {low} → {high})"
 
 
 def order_not_told(ratio: float, low: int, high: int) -> str:
