@@ -58,11 +58,12 @@ def _calls(
     rows = [random_row(n, rng) for _ in range(number)]
     slug, function = formulation.slug, formulation.value_function
     seconds, answers = grader.time_rows(slug, function, rows, limit)
-    if formulation.returns.graded_move_by_move:
-        return seconds  # a line of moves is only called: replaying one costs the judge an n x n table
     for row, answer in zip(rows, answers, strict=True):
         totals = totals_from_difference(row, linear_difference(row))
-        grader.check_timed_answer(slug, row, totals, max(parity_class_sums(row)), answer)
+        if formulation.returns.graded_move_by_move:  # replayed: its moves' totals must be the optimum
+            grader.check_timed_line(slug, row, totals, answer)
+        else:
+            grader.check_timed_answer(slug, row, totals, max(parity_class_sums(row)), answer)
     return seconds
 
 
