@@ -389,15 +389,29 @@ HIDES_A_TABLE = (
 )
 
 
+KEEPS_A_TABLE_IN_A_WORKER = (
+    "import os, time\n\n\ndef score_difference(coins):\n    ready, done = os.pipe()\n"
+    "    if os.fork() == 0:  # a worker that fills an n x n table and lives on\n"
+    "        table = [[0] * len(coins) for _ in coins]\n        os.write(done, b'.')\n"
+    "        time.sleep(30)\n        os._exit(len(table))\n"
+    "    os.read(ready, 1)\n    return _right(coins)\n"
+)
+
+
 @pytest.mark.parametrize(
     ("attempt", "hidden"),
-    [(HELPER_AT_IMPORT + "{reference}", False), ("{reference}" + HIDES_A_TABLE, True)],
-    ids=["a-helper-started-at-import", "a-table-hidden-from-tracing"],
+    [
+        (HELPER_AT_IMPORT + "{reference}", False),
+        ("{reference}" + HIDES_A_TABLE, True),
+        ("{reference}" + KEEPS_A_TABLE_IN_A_WORKER, True),
+    ],
+    ids=["a-helper-started-at-import", "a-table-hidden-from-tracing", "a-table-in-a-worker"],
 )
 def test_memory_hidden_from_tracing_is_the_calls_own(tmp_path: Path, attempt: str, hidden: bool) -> None:
     """Traced memory is checked against the executor's resident growth (read by the kernel). A call that
-    stops tracing and fills an n x n table (2000 x 2000: 32 MB of pointers) fails; a process started at
-    import is left to settle first, so its growth is not taken for the call's."""
+    stops tracing and fills an n x n table (2000 x 2000: 32 MB of pointers), or has a worker it started
+    fill one, fails; a process started at import is left to settle first, so its growth is not taken for
+    the call's."""
     reference = source_file(IMPLS["solutions"], "rolling_array").read_text(encoding="utf-8")
     if hidden:
         reference = reference.replace("def score_difference(", "def _right(")

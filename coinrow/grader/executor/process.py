@@ -117,12 +117,11 @@ class Executor:
         return _identity(self.attempt.parent) != self._bound
 
     def request(
-        self, data: dict[str, Any], cpu_limit: float, wait_limit: float, every_process: bool = False
+        self, data: dict[str, Any], cpu_limit: float, wait_limit: float, every: bool = False
     ) -> Outcome:
         """Send one request; wait for its reply while the executor computes within ``cpu_limit`` CPU
-        seconds and does not wait (use under 5% of a core) for ``wait_limit`` seconds in a row.
-        ``every_process``: the tree is looked up again as the reply comes (about 1 ms), so the CPU of a
-        process the call started and left, however short the call, is counted in ``Outcome.cpu``."""
+        seconds and does not wait (use under 5% of a core) for ``wait_limit`` seconds in a row. ``every``:
+        the tree is looked up again at the reply (1 ms), so a process the call left counts, however short."""
         if not self.alive():
             self.start()
         assert self.process is not None
@@ -143,7 +142,7 @@ class Executor:
             while True:
                 line = self._line()
                 if line is not None:
-                    if every_process:
+                    if every:
                         self._pids = tuple(p.pid for p in tree(root))
                     used = self._cpu() - start_cpu
                     if len(self._pids) == 1:  # the first reply: the process that runs the loop exists now
@@ -246,8 +245,10 @@ class Executor:
 
     def peak_memory(self) -> int:
         """Bytes the largest process of the executor grew by, at its peak, since ``reset_peak_memory``:
-        read by the kernel, out of the attempt's reach (0 where /proc does not tell)."""
-        grown = [resident_kib(pid, "VmHWM") - before for pid, before in self._resident_at_reset.items()]
+        read by the kernel, out of the attempt's reach (0 where /proc does not tell). One started since (a
+        worker), alive at the last look, grows from the largest size at the reset (a copy's parent's)."""
+        start = max(self._resident_at_reset.values(), default=0)
+        grown = [resident_kib(pid, "VmHWM") - self._resident_at_reset.get(pid, start) for pid in self._pids]
         return max([0, *grown]) * 1024
 
     def _cpu(self) -> float:
@@ -289,17 +290,9 @@ class Executor:
 
 def command_env() -> dict[str, str]:
     """The executor's environment: nothing of the judge's but what Python needs to start."""
-    keep = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/tmp", "PYTHONHASHSEED": "0"}
-    return keep
+    return {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/tmp", "PYTHONHASHSEED": "0"}
 
 
-def call_request(
-    function: str, args: tuple[object, ...], trace_seconds: float | None = None
-) -> dict[str, Any]:
-    """The request that calls ``function(*args)``."""
-    return {
-        "op": "call",
-        "function": function,
-        "args": [encode(a) for a in args],
-        "trace_seconds": trace_seconds,
-    }
+def call_request(function: str, args: tuple[object, ...], trace: float | None = None) -> dict[str, Any]:
+    """The request that calls ``function(*args)`` (traced for ``trace`` CPU seconds at most, if given)."""
+    return {"op": "call", "function": function, "args": [encode(a) for a in args], "trace_seconds": trace}

@@ -201,7 +201,7 @@ class Caller:
         executor, spent, answers = self.executor(slug), 0.0, []
         for k, row in enumerate(rows):
             request, left = call_request(function, (row,)), limit - spent
-            outcome = executor.request(request, left, waiting_limit(left), every_process=k == len(rows) - 1)
+            outcome = executor.request(request, left, waiting_limit(left), every=k == len(rows) - 1)
             if outcome.ended:
                 raise CallTimeout(outcome.ended == "waiting")
             answer = self._reply_or_raise(slug, function, row, (), outcome)["ok"]
@@ -222,7 +222,7 @@ class Caller:
             request["op"] = "fresh"
         # a traced call ends itself after ``trace`` seconds (tracing slows it down): the limit leaves room
         limit = self.call_limit if trace is None else max(self.call_limit, trace + TRACE_GRACE)
-        outcome = executor.request(request, limit, waiting_limit(limit))
+        outcome = executor.request(request, limit, waiting_limit(limit), every=trace is not None)
         self.last_cpu = outcome.cpu
         reply = self._reply_or_raise(slug, function, row, extra, outcome)
         self.last_trace_cut = "traced" in reply
