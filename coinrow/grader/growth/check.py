@@ -47,6 +47,7 @@ DECIDED_SECONDS = 0.002  # a ladder that shows the order plainly stops once its 
 REPEATS = 3  # timings of each deciding size at most, while the fastest do not show the order plainly
 SLOW = {2: 4.0, 1: 8.0}  # steps of the game's O(n) reduction per n^k (by k): an answer slower climbs on
 BEYOND_ROOM = 9.0  # a call beyond the task's sizes may take this many times the top size's CPU seconds
+BEYOND_LIMITS = 3.0  # and this many call limits at most
 
 
 def check_growth(grader: Grader, slug: str) -> Measured:
@@ -200,7 +201,8 @@ class GrowthCheck:
         """One doubling beyond the task's largest size, with room (``BEYOND_ROOM``) to show a higher order.
         Beyond the task's sizes a failure is not the answer's: the growth then stays as measured within."""
         top = next(p for p in points if p.n == time.high)
-        limit = max(self._timing.call_limit, BEYOND_ROOM * top.seconds)
+        call_limit = self._timing.call_limit  # at most BEYOND_LIMITS of it: a kata's tree has 60 s in all
+        limit = max(call_limit, min(BEYOND_ROOM * top.seconds, BEYOND_LIMITS * call_limit))
         try:
             beyond = self.timed(2 * top.n, limit)
         except WrongAnswer:
