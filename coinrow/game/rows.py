@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
 
@@ -25,3 +27,15 @@ def dominant_class_row(n: int, seed: int) -> tuple[list[int], int]:
     high, low = rng.integers(700, 1000, size=n), rng.integers(0, 700, size=n)
     row: list[int] = np.where(np.arange(n) % 2 == 0, high, low).tolist()
     return row, sum(row[0::2]) - sum(row[1::2])
+
+
+def random_row(n: int, rng: random.Random) -> list[int]:
+    """``n`` coins drawn from 0..999, seeded by ``rng``: a row no one solved ahead (valued by
+    ``coinrow.game.reduction``); NumPy draws them, as a growth check draws millions of coins.
+
+    >>> row = random_row(6, random.Random(1))
+    >>> len(row), all(0 <= coin <= 999 for coin in row), row == random_row(6, random.Random(1))
+    (6, True, True)
+    """
+    coins: list[int] = np.random.default_rng(rng.getrandbits(64)).integers(0, 1000, size=n).tolist()
+    return coins

@@ -2,6 +2,7 @@
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from coinrow.game.game import (
     Totals,
@@ -13,6 +14,7 @@ from coinrow.game.game import (
 )
 from coinrow.game.line import optimal_line
 from coinrow.game.oracle import ORACLE_MAX_N, exhaustive_difference
+from coinrow.game.reduction import linear_difference, reduced_row
 from tests.strategies import rows
 
 
@@ -40,6 +42,25 @@ def test_table_agrees_with_oracle(row: list[int]) -> None:
     assert optimal_totals(row) == totals_from_difference(row, expected)
     if row:
         assert difference_table(row)[0, len(row) - 1].value == expected
+
+
+@given(row=rows)
+def test_the_linear_reduction_agrees_with_the_oracle(row: list[int]) -> None:
+    """The O(n) reduction the growth check values its random rows with equals exhaustive search."""
+    assert linear_difference(row) == exhaustive_difference(row)
+
+
+@given(row=st.lists(st.integers(-(10**20), 10**20), max_size=60))
+def test_the_linear_reduction_agrees_with_the_table_on_longer_rows(row: list[int]) -> None:
+    assert linear_difference(row) == optimal_totals(row).difference
+
+
+def test_the_reduction_by_hand() -> None:
+    """[1, 5, 2, 8]: 1 <= 5 >= 2 is a peak, merged into 1 - 5 + 2 = -2; [-2, 8] has none, and the larger
+    end goes first: 8 - (-2) = 10. By hand: take 8; whichever end the second takes (1 or 2), 5 is ours:
+    13 to 3."""
+    assert reduced_row([1, 5, 2, 8]) == [-2, 8]
+    assert linear_difference([1, 5, 2, 8]) == exhaustive_difference([1, 5, 2, 8]) == 10
 
 
 @given(row=rows)

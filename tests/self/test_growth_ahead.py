@@ -10,7 +10,8 @@ from coinrow.game.registry import REPO_ROOT
 from coinrow.grader.growth import ahead as growth_ahead
 from coinrow.grader.growth import check as complexity
 from coinrow.grader.growth.ahead import GrowthAhead
-from coinrow.grader.growth.check import GrowthCheck, Measured, Timings
+from coinrow.grader.growth.check import GrowthCheck, Timings
+from coinrow.grader.growth.measured import Measured
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.measure.orders import Point, Step
@@ -31,6 +32,7 @@ def _ahead(monkeypatch: pytest.MonkeyPatch, first_step: Timings | BaseException)
         return first_step
 
     monkeypatch.setattr(GrowthCheck, "measure", measure)
+    monkeypatch.setattr(GrowthCheck, "_beyond", lambda check, points, time: (points, time))  # nothing more
     monkeypatch.setattr(growth_ahead, "check_growth", lambda template, slug: ALONE)
     return GrowthAhead(Grader(REPO_ROOT / "solutions", 4.0), "difference_dp")
 
@@ -39,25 +41,25 @@ def test_first_timings_that_show_the_order_plainly_are_judged_as_they_are(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """×4.2 per doubling over 250 -> 1000 ((0.0706 / 0.004) ** (1 / 2)) is 2^2.07, within n² +
-    SURELY_WITHIN (2^2.15): judged without a second look, alone or not."""
+    SURELY_WITHIN (2^2.3): judged without a second look, alone or not; the summary says the sizes."""
     points = [Point(126, 0.001), Point(250, 0.004), Point(500, 0.017), Point(1000, 0.0706)]
     measured = _ahead(monkeypatch, Timings(points, Step("power", 4.0, 100, 200))).result()
     assert measured.time is not None
     assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == (250, 1000, 4.2)
-    assert measured.summary() == "time ~n², memory ~n²"
+    assert measured.summary() == "time ~n² (n = 250 → 1000), memory ~n²"
 
 
-@pytest.mark.parametrize(("per_doubling", "rounds", "seen"), [(3.4, 0, "n²"), (2.0, 2, "n"), (4.6, 2, "n²")])
+@pytest.mark.parametrize(("per_doubling", "rounds", "seen"), [(3.4, 0, "n²"), (2.0, 2, "n"), (5.2, 2, "n²")])
 def test_only_a_reading_above_the_order_or_naming_a_lower_one_is_timed_again(
     monkeypatch: pytest.MonkeyPatch, per_doubling: float, rounds: int, seen: str
 ) -> None:
     """×3.4 per doubling is 2^1.77: slower than n² by more than SURELY_WITHIN, but the summary names n²,
-    the task's order, either way; judged as it is. ×2.0 (2^1.0) would be named n, and ×4.6 (2^2.2) lies
+    the task's order, either way; judged as it is. ×2.0 (2^1.0) would be named n, and ×5.2 (2^2.38) lies
     above n² + SURELY_WITHIN: the deciding sizes are timed again, twice (``REPEATS`` timings in all),
     here with the same times each round."""
     rounds_taken = []
 
-    def timed_again(grader: Grader, formulation: object, points: list[Point], step: Step) -> list[Point]:
+    def timed_again(check: GrowthCheck, points: list[Point], step: Step) -> list[Point]:
         rounds_taken.append(step)
         return points
 
@@ -65,7 +67,7 @@ def test_only_a_reading_above_the_order_or_naming_a_lower_one_is_timed_again(
     points = [Point(126 * 2**k, 0.01 * per_doubling**k) for k in range(4)]
     measured = _ahead(monkeypatch, Timings(points, None)).result()
     assert len(rounds_taken) == rounds
-    assert measured.summary() == f"time ~{seen}"
+    assert measured.summary() == f"time ~{seen} (n = 252 → 1008)"
 
 
 def test_a_time_out_beside_other_work_has_the_check_made_again_alone(monkeypatch: pytest.MonkeyPatch) -> None:

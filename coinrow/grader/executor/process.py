@@ -108,15 +108,19 @@ class Executor:
         return _identity(self.attempt.parent) != self._bound
 
     def request(
-        self, data: dict[str, Any], cpu_limit: float, wait_limit: float, give_up: GiveUp | None = None
+        self,
+        data: dict[str, Any],
+        cpu_limit: float,
+        wait_limit: float,
+        give_up: GiveUp | None = None,
+        every: bool = False,
     ) -> Outcome:
-        """Send one request; wait for its reply while the executor computes within ``cpu_limit`` CPU
-        seconds and does not wait (use under 5% of a core) for ``wait_limit`` seconds in a row, and,
-        once it is slow to answer, while ``give_up()`` is false (another caller learnt it is in vain).
-
-        A reply counts only from the loop's own process, to this request: a line from any other (a copy
-        forked by a call, which reads requests too), or a call that left a process running, ends the
-        executor and everything in it (``Outcome.stray``)."""
+        """Send one request; wait for its reply while the executor computes within ``cpu_limit`` CPU seconds,
+        does not wait (under 5% of a core) for ``wait_limit`` seconds in a row and, once slow to answer,
+        ``give_up()`` is false (another caller learnt it is in vain). ``every``: the tree is looked up again
+        at the reply, so a process the call left counts. A reply counts only from the loop's own process,
+        to this request: any other line, or a call that left a process running, ends the executor and
+        everything in it (``Outcome.stray``)."""
         if not self.alive():
             self.start()
         assert self.process is not None
@@ -138,6 +142,8 @@ class Executor:
             while True:
                 line = self._line()
                 if line is not None:
+                    if every:
+                        self._pids = tuple(p.pid for p in tree(root))
                     used = self._cpu() - start_cpu
                     if len(self._pids) == 1:  # the first reply: the process that runs the loop exists now
                         self._pids = tuple(p.pid for p in tree(root))
@@ -251,8 +257,10 @@ class Executor:
 
     def peak_memory(self) -> int:
         """Bytes the largest process of the executor grew by, at its peak, since ``reset_peak_memory``:
-        read by the kernel, out of the attempt's reach (0 where /proc does not tell)."""
-        grown = [resident_kib(pid, "VmHWM") - before for pid, before in self._resident_at_reset.items()]
+        read by the kernel, out of the attempt's reach (0 where /proc does not tell). One started since (a
+        worker), alive at the last look, grows from the largest size at the reset (a copy's parent's)."""
+        start = max(self._resident_at_reset.values(), default=0)
+        grown = [resident_kib(pid, "VmHWM") - self._resident_at_reset.get(pid, start) for pid in self._pids]
         return max([0, *grown]) * 1024
 
     def _cpu(self) -> float:

@@ -1,27 +1,30 @@
 """The growth check: a kata's value function timed on a ladder of sizes and judged against the task's order.
 
-Each size is one row solved by hand (``dominant_class_row``). The time of each size is one
-call's CPU time in the attempt's executor, with the garbage collector off as ``timeit``
-has it (``Caller.time_calls``); the answer of the largest row timed is then checked. Unless
-the first timings show the task's order plainly (``_plain``), the three
-largest sizes are timed again in turn, the fastest of each kept, until they do or each was
-timed ``REPEATS`` times; then the order is judged (``growth.judged``). Memory is the peak
-``tracemalloc`` traces, on smaller rows (the same on every machine and every run), checked
-against the kernel's count (``Caller.traced_peak``).
+Every timed call is a plain call on a fresh random row, its value checked (``growth.sampled``). The
+ladder's sizes double from a start drawn at random as the check runs (90 to 124 coins for a table
+kata), so neither the rows nor their sizes can be known ahead. A ladder stops as soon as two
+doublings, the larger call at least ``DECIDED_SECONDS``, show the task's order plainly (``_plain``):
+a clear answer is decided on small rows. Otherwise it climbs to the task's largest sizes, and the
+deciding sizes are timed again, in turn, on new rows, the fastest of each kept, until they show the
+order plainly or each was timed ``REPEATS`` times. An answer still not plainly of the task's order
+there, or slower per step than ``SLOW`` times the game model's own O(n) reduction (where padding
+small rows with work, or a higher order's small share, could hide), is timed one doubling beyond the
+task's sizes, with room to show a higher order. Memory is the peak ``tracemalloc`` traces, first, on
+smaller rows (the same on every machine and every run), checked against the kernel's count
+(``Caller.traced_peak``).
 """
 
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
-from typing import NoReturn
 
 from coinrow.game.cost import Cost
-from coinrow.game.game import parity_class_sums, totals_from_difference
 from coinrow.game.registry import Formulation, by_slug
 from coinrow.game.rows import dominant_class_row
-from coinrow.game.shown import show_call
-from coinrow.grader.executor.time_limit import CallTimeout
+from coinrow.grader.growth.measured import Measured
+from coinrow.grader.growth.sampled import never_finished, seconds_per_step, timed_size, traced_growth
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.measure.orders import (
@@ -29,51 +32,22 @@ from coinrow.grader.measure.orders import (
     SURELY_WITHIN,
     TARGET_EXPONENT,
     TIME_LADDERS,
-    TIME_MARGINS,
     Point,
     Step,
     climb,
     judged,
     last_doubling,
     over_two_doublings,
-    power_name,
 )
-from coinrow.grader.messages import calls as call_messages
 from coinrow.grader.messages import growth as messages
-from coinrow.grader.messages import values as values_messages
 
 MEMORY_LADDERS = {2: (50, 100, 200), 1: (1000, 2000, 4000)}  # by the time order: traced calls are slow
-SHORTEST_TIMING = 0.02  # seconds: a call shorter than this is timed again in a batch this long
-BATCH_CAP = 100  # calls in such a batch at most
+LADDER_START = (0.72, 0.99)  # the first size is the nominal one times a factor drawn from this range
+DECIDED_SECONDS = 0.002  # a ladder that shows the order plainly stops once its largest call took this long
 REPEATS = 3  # timings of each deciding size at most, while the fastest do not show the order plainly
-TRACE_SECONDS = 2.0  # a traced call (tracemalloc slows Python down) is cut off after this much CPU
-
-
-@dataclass(frozen=True)
-class Measured:
-    """The orders a kata's attempt was measured at: the last doubling of time and of memory."""
-
-    time: Step | None
-    memory: Step | None
-    time_target: int
-    memory_target: int | None
-
-    def summary(self) -> str:
-        """What a solved kata's summary line says, e.g. ``time ~n², memory ~n²``."""
-        time = _seen(self.time, self.time_target, TIME_MARGINS, floor=1)
-        memory = _seen(self.memory, self.memory_target, MEMORY_MARGINS)
-        return messages.measured_orders(time, memory)
-
-
-def _seen(step: Step | None, target: int | None, margins: tuple[float, float], floor: int = 0) -> str | None:
-    """The order ``step`` shows in the summary: never above the target (a higher one failed), never below
-    ``floor`` (a call reads its n coins: time grows at least like n, however flat its fixed costs make
-    the sizes timed look, as n NumPy calls do at n <= 1000)."""
-    if step is None or target is None:
-        return None
-    if judged(step, target, margins) == "unclear":
-        return messages.order_not_told(step.ratio)
-    return messages.order_seen(power_name(min(max(step.named_exponent, floor), target)))
+SLOW = {2: 4.0, 1: 8.0}  # steps of the game's O(n) reduction per n^k (by k): an answer slower climbs on
+BEYOND_ROOM = 9.0  # a call beyond the task's sizes may take this many times the top size's CPU seconds
+BEYOND_LIMITS = 3.0  # and this many call limits at most
 
 
 def check_growth(grader: Grader, slug: str) -> Measured:
@@ -86,8 +60,8 @@ def check_growth(grader: Grader, slug: str) -> Measured:
         What was measured, for the summary line.
 
     Raises:
-        WrongAnswer: a wrong value on a ladder row (called, or as a timed call returned it), a call that
-            failed or ran out of time, or growth above the task's order (kind ``"growth"``).
+        WrongAnswer: a wrong value on a ladder row, a call that failed or ran out of time, or growth above
+            the task's order (kind ``"growth"``).
         NotAttempted: the function is still the stub.
     """
     check = GrowthCheck(grader, slug)
@@ -108,75 +82,94 @@ class Timings:
 
 
 class GrowthCheck:
-    """The growth check in two steps: ``measure`` climbs the ladder, checks its largest value and traces
-    the memory; ``judge`` times the deciding sizes again when the first timings did not show the order
-    plainly, and judges. Between them the check can change hands: ``measure`` may run beside other work
-    (``coinrow.grader.growth.ahead``) and ``judge`` alone. Time is measured in one executor of its own,
-    memory in another."""
+    """The growth check in two steps: ``measure`` climbs the ladder and traces the memory; ``judge``
+    times the deciding sizes again when the first timings did not show the order plainly, goes beyond
+    the task's sizes when that is still so (or the answer is slow), and judges. Between them the check
+    can change hands: ``measure`` may run beside other work (``coinrow.grader.growth.ahead``) and
+    ``judge`` alone. Memory and time are measured in one executor of its own, memory first."""
 
-    def __init__(self, grader: Grader, slug: str) -> None:
+    def __init__(self, grader: Grader, slug: str, rng: random.Random | None = None) -> None:
         self.formulation = by_slug(slug)
         self.target = TARGET_EXPONENT[self.formulation.time.order]
         self.space_target = TARGET_EXPONENT.get(self.formulation.space.order)
+        self.rng = rng or random.Random()  # seeded from the system's randomness: no two checks alike
+        nominal = TIME_LADDERS[self.target]
+        first = 2 * round(nominal[0] * self.rng.uniform(*LADDER_START) / 2)  # even: some katas take no odd n
+        self.sizes = [first << k for k in range(len(nominal))]
+        self._step_seconds: float | None = None  # this machine's speed (``seconds_per_step``), once needed
         self._timing = type(grader)(grader.impl_dir, grader.call_limit, diagnose=grader.diagnose)
-        self._tracing = type(grader)(grader.impl_dir, grader.call_limit, diagnose=grader.diagnose)
 
     def close(self) -> None:
         self._timing.close()
-        self._tracing.close()
+
+    def timed(self, n: int, limit: float | None = None) -> Point:
+        """CPU seconds per call on fresh random rows of ``n`` coins (``sampled.timed_size``)."""
+        grader = self._timing
+        return timed_size(grader, self.formulation, n, self.rng, limit or grader.call_limit)
 
     def measure(self) -> Timings:
-        """Climb the time ladder, check the value of its largest row, trace the memory.
+        """Climb the time ladder (every value checked) and trace the memory.
 
         Raises:
             WrongAnswer: a wrong value or a call that failed or ran out of time on the ladder.
             NotAttempted: the function is still the stub.
         """
         grader, formulation, target = self._timing, self.formulation, self.target
-        answers: dict[int, object] = {}  # what each ladder row's timed calls returned, by its length
+        memory: Step | None = None
+        memory_failure: WrongAnswer | None = None
+        if self.space_target is not None:  # first, while the executor is fresh: memory an earlier call
+            try:  # freed and the process kept would hide the growth of its resident memory
+                memory = traced_growth(grader, formulation, MEMORY_LADDERS[target])
+            except WrongAnswer as failure:
+                memory_failure = failure
         # processes the attempt started at import count in its CPU: still starting, they would slow the
         # first sizes alone (two interpreters importing NumPy made a cubic answer read ×1.4-2 per
         # doubling from 126 to 500, and the ladder stopped there, short of the size that shows it)
         grader.settle(formulation.slug)
         points = climb(
-            TIME_LADDERS[target],
-            lambda n: _timed(grader, formulation, n, answers),
-            go_on=lambda measured: _undecided(measured, target),
+            self.sizes,
+            self.timed,
+            go_on=lambda measured: _undecided(measured, target) or self._slow(measured[-1]),
+            enough=lambda measured: _decided_early(measured, target) and not self._slow(measured[-1]),
         )
-        if self.space_target is not None:  # the executor memory is traced in starts while the value is
-            self._tracing.start_spare(formulation.slug)  # checked: after the timings, not beside them
         finished = [p.n for p in points if not p.timed_out]
         if not finished:
-            _never_finished(grader, formulation, points[0].n)
+            never_finished(grader, formulation, points[0].n)
         if finished == [points[0].n]:  # only the first size finished: one doubling is timed below it
-            below = points[0].n // 2 & ~1  # even: some katas take even rows only
-            points = [_timed(grader, formulation, below, answers), *points]
-        _check_value(grader, formulation, max(finished), answers[max(finished)])
-        if self.space_target is None:
-            return Timings(points, None)
-        try:
-            return Timings(points, _memory(self._tracing, formulation, MEMORY_LADDERS[target]))
-        except WrongAnswer as failure:
-            return Timings(points, None, failure)
+            points = [self.timed(points[0].n // 2 & ~1), *points]  # even: some katas take even rows only
+        return Timings(points, memory, memory_failure)
 
     def judge(self, timings: Timings) -> Measured:
         """Judge what ``measure`` found: the time (timed again in turn where the first timings did not
-        show the order plainly), then the memory.
+        show the order plainly, and beyond the task's sizes where they still do not), then the memory.
 
         Raises:
             WrongAnswer: growth above the task's order (kind ``"growth"``), or what tracing the memory
                 raised.
         """
         formulation, target, points = self.formulation, self.target, timings.points
+        top = points[-1]
+        if top.n < self.sizes[-1] and not top.timed_out and self._slow(top):  # looked at again, alone
+            points = points + climb(
+                [n for n in self.sizes if n > top.n],
+                self.timed,
+                go_on=lambda measured: True,
+            )
         time = _deciding(points, target)
         for _ in range(REPEATS - 1):  # the deciding sizes again, in turn, until the order shows plainly
-            if time is None or time.at_least:
+            if time is None or time.at_least or _plain(_judged_on(points, time), target):
                 break
-            if _plain(_judged_on(points, time), target):
-                break
-            points = _timed_again(self._timing, formulation, points, time)
+            points = _timed_again(self, points, time)
             time = _deciding(points, target)
-        time = _judged_on(points, time) if time is not None else None
+        undecided = False
+        if time is not None and not time.at_least and self._beyond_wanted(points, time):
+            points, beyond = self._beyond(points, time)
+            # the doubling beyond, alone, must show the task's order plainly for it to be stated
+            undecided = beyond is not time and not _plain(beyond, target)
+            time = beyond
+        wide = _judged_on(points, time) if time is not None else None
+        undecided = undecided and wide is not None and judged(wide, target) != "higher"
+        time = time if undecided else wide  # undecided: said with the doubling beyond that left it so
         if time is not None and judged(time, target) == "higher":
             moves = formulation.returns.graded_move_by_move
             _fail(formulation, time, "time", formulation.time, not moves, target)
@@ -185,7 +178,40 @@ class GrowthCheck:
         memory, space = timings.memory, self.space_target
         if memory is not None and space is not None and judged(memory, space, MEMORY_MARGINS) == "higher":
             _fail(formulation, memory, "memory", formulation.space, False, space)
-        return Measured(time, memory, target, space)
+        return Measured(time, memory, target, space, undecided)
+
+    def _beyond_wanted(self, points: list[Point], time: Step) -> bool:
+        """True when the growth is not plainly the task's order at its largest sizes, or the answer is slow
+        there: ``SLOW`` steps of the game's own reduction per n^k or more, where a higher order's share,
+        or work that pads the smaller rows, could hide."""
+        if judged(_judged_on(points, time), self.target) == "higher" or time.high < self.sizes[-1]:
+            return False
+        if not _plain(_judged_on(points, time), self.target):
+            return True
+        return self._slow(next(p for p in points if p.n == time.high))
+
+    def _slow(self, point: Point) -> bool:
+        """True when ``point`` took ``SLOW`` steps of the game's own reduction per n^k or more."""
+        # measured again each time, the fastest kept: work beside the judge slows it (a busy sibling of a
+        # core halves what a CPU second does), and a slower unit would make the answer look faster
+        self._step_seconds = min(self._step_seconds or math.inf, seconds_per_step(self.rng))
+        return point.seconds / (float(point.n) ** self.target * self._step_seconds) >= SLOW[self.target]
+
+    def _beyond(self, points: list[Point], time: Step) -> tuple[list[Point], Step]:
+        """One doubling beyond the task's largest size, with room (``BEYOND_ROOM``) to show a higher order.
+        Beyond the task's sizes a failure is not the answer's: the growth then stays as measured within."""
+        top = next(p for p in points if p.n == time.high)
+        call_limit = self._timing.call_limit  # at most BEYOND_LIMITS of it: a kata's tree has 60 s in all
+        limit = max(call_limit, min(BEYOND_ROOM * top.seconds, BEYOND_LIMITS * call_limit))
+        try:
+            beyond = self.timed(2 * top.n, limit)
+        except WrongAnswer:
+            return points, time
+        wider = [*points, beyond]
+        step = last_doubling(wider)
+        if step is None or (step.at_least and judged(step, self.target) != "higher"):
+            return points, time  # a time-out that shows no higher order: the growth within stands
+        return wider, step
 
 
 def _judged_on(points: list[Point], step: Step) -> Step:
@@ -216,6 +242,17 @@ def _undecided(points: list[Point], target: int) -> bool:
     return wide.exponent - target > SURELY_WITHIN and judged(wide, target) != "higher"
 
 
+def _decided_early(points: list[Point], target: int) -> bool:
+    """True when the ladder may stop: two doublings timed, its largest call ``DECIDED_SECONDS`` or more,
+    growing plainly as n^``target`` (``_plain``). Whether it is slow is judged at the task's largest
+    sizes only, so a slow answer climbs on."""
+    step = last_doubling(points)
+    if step is None or len(points) < 3 or points[-1].seconds < DECIDED_SECONDS:
+        return False
+    wide = _judged_on(points, step)
+    return wide.low < step.low and _plain(wide, target)
+
+
 def _deciding(points: list[Point], target: int) -> Step | None:
     """The doubling the time is judged on: the last one; but a bound from a time-out that does not show
     a higher order decides nothing, and the last doubling timed in full, if any, is judged instead."""
@@ -241,74 +278,16 @@ def _fail(
     raise WrongAnswer(formulation.slug, row, message, kind="growth")
 
 
-def _timed(grader: Grader, formulation: Formulation, n: int, answers: dict[int, object]) -> Point:
-    """One call on the ladder row of ``n`` coins, timed, its answer kept in ``answers`` (only while every
-    timing of the row finished); a call that runs out of time is a lower bound."""
-    row, _ = dominant_class_row(n, seed=n)
-    subject = grader.subject(formulation.slug, formulation.value_function, row)
-    answers.pop(n, None)
-    try:
-        seconds = subject.run(1, grader.call_limit)
-        if seconds < SHORTEST_TIMING:  # a short call is timed again in a batch: its fixed costs even out
-            number = min(BATCH_CAP, math.ceil(SHORTEST_TIMING / max(seconds, 1e-6)))
-            seconds = subject.run(number, grader.call_limit * number) / number
-    except CallTimeout:
-        return Point(n, grader.call_limit, timed_out=True)
-    answers[n] = grader.timed_answer(formulation.slug, formulation.value_function, row)
-    return Point(n, seconds)
-
-
-def _never_finished(grader: Grader, formulation: Formulation, n: int) -> NoReturn:
-    """Raise why the first ladder row, of ``n`` coins, has no timing: a plain call of it raises as it
-    does; one that answers leaves the timed call's time-out as the failure."""
-    row, _ = dominant_class_row(n, seed=n)
-    function, needs = formulation.value_function, formulation.time
-    grader.call(formulation.slug, function, row)
-    call_text = show_call(function, row)
-    message = call_messages.too_slow_message(
-        formulation.slug, call_text, n, grader.call_limit, None, str(needs), needs.at_most_linear
-    )
-    raise WrongAnswer(formulation.slug, row, values_messages.when_timed(message), kind="too-slow")
-
-
-def _check_value(grader: Grader, formulation: Formulation, n: int, timed_answer: object) -> None:
-    """The value on the ladder row of ``n`` coins, called, and the answer its timed calls returned: an
-    attempt may tell a timed call by its garbage collector being off. A line of moves is only called
-    (replaying one costs the judge an n x n table)."""
-    row, difference = dominant_class_row(n, seed=n)
-    if formulation.returns.graded_move_by_move:
-        grader.call(formulation.slug, formulation.value_function, row)
-        return
-    totals = totals_from_difference(row, difference)
-    guarantee = max(parity_class_sums(row))
-    grader.check_value(formulation.slug, row, totals, guarantee)
-    grader.check_timed_answer(formulation.slug, row, totals, guarantee, timed_answer)
-
-
-def _timed_again(grader: Grader, formulation: Formulation, points: list[Point], step: Step) -> list[Point]:
-    """The two sizes of ``step`` and the one a doubling below them timed once more, in turn (a busy spell
-    slows them alike), the faster call of each kept."""
+def _timed_again(check: GrowthCheck, points: list[Point], step: Step) -> list[Point]:
+    """The two sizes of ``step`` and the one a doubling below them timed once more, in turn, on new rows
+    (a busy spell slows them alike), the faster timing of each kept."""
 
     def deciding_size(n: int) -> bool:
         return n in (step.low, step.high) or 0.9 <= math.log2(step.low / n) <= 1.1
 
     fastest = {p.n: p for p in points if deciding_size(p.n) and not p.timed_out}
     for n, before in list(fastest.items()):
-        timed = _timed(grader, formulation, n, {})
+        timed = check.timed(n)
         if (timed.timed_out, timed.seconds) < (before.timed_out, before.seconds):
             fastest[n] = timed
     return [fastest.get(p.n, p) for p in points]
-
-
-def _memory(grader: Grader, formulation: Formulation, sizes: tuple[int, ...]) -> Step | None:
-    """The peak traced memory's growth over ``sizes``, in a fresh executor: memory an earlier call freed
-    and the process kept would hide the growth of its resident memory, which checks the traced figure."""
-    grader.fresh_executor(formulation.slug)
-    points = []
-    for n in sizes:
-        row, _ = dominant_class_row(n, seed=n)
-        peak = grader.traced_peak(formulation.slug, formulation.value_function, row, TRACE_SECONDS)
-        points.append(Point(n, float(peak), timed_out=grader.last_trace_cut))  # cut off: at least this
-        if grader.last_trace_cut:
-            break
-    return last_doubling(points, meaningful=1.0)

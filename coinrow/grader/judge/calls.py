@@ -24,7 +24,7 @@ from coinrow.grader.executor.provenance import FORBIDDEN_PACKAGES
 from coinrow.grader.executor.requests import Outcome, call_request
 from coinrow.grader.executor.sandbox import find_jail
 from coinrow.grader.executor.time_limit import CallTimeout, waiting_limit
-from coinrow.grader.executor.wire import decode, encode
+from coinrow.grader.executor.wire import decode
 from coinrow.grader.judge import replies, unanswered
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.too_slow import growth_before
@@ -55,7 +55,6 @@ class Caller:
     _executors: dict[str, Executor | WrongAnswer] = field(default_factory=dict)  # shared by a prober
     last_cpu: float = 0.0  # CPU seconds the last call took in its executor, read from outside
     last_trace_cut: bool = False  # the last traced call was cut off before it returned
-    _last_timed: Any = None  # the answer of the last timed call, as it came over the wire
     _spares: dict[str, Executor] = field(default_factory=dict)  # started, not yet imported (``start_spare``)
     forks_each_call: bool = False  # each call in a copy of the executor as imported (``call_fresh``)
     _zygotes: dict[str, Caller] = field(default_factory=dict)  # by slug: the callers ``call_fresh`` uses
@@ -110,15 +109,6 @@ class Caller:
             if isinstance(after, list) and after and isinstance(after[0], list):
                 row[:] = after[0]
         return replies.decoded_answer(slug, row, reply["ok"], call_text)
-
-    def timed_answer(self, slug: str, function: str, row: Sequence[int]) -> Any:
-        """What the last timed call (``time_calls`` of ``function(row)``) returned: checked like a call's
-        answer, without calling again.
-
-        Raises:
-            WrongAnswer: the answer cannot be read.
-        """
-        return replies.decoded_answer(slug, row, self._last_timed, show_call(function, row))
 
     def call_fresh(self, slug: str, function: str, row: Sequence[int]) -> Any:
         """``call`` on the attempt as freshly imported: in a copy of an executor that imported it and is
@@ -194,22 +184,33 @@ class Caller:
         return Executed(self, slug, function, row)
 
     def time_calls(self, slug: str, function: str, row: Sequence[int], number: int, limit: float) -> float:
-        """CPU seconds ``number`` calls of ``function(row)`` took in the executor, each on a fresh copy.
+        """CPU seconds ``number`` plain calls of ``function(row)`` took (``time_rows``, which raises)."""
+        return self.time_rows(slug, function, [row] * number, limit)[0]
+
+    def time_rows(
+        self, slug: str, function: str, rows: Sequence[Sequence[int]], limit: float
+    ) -> tuple[float, list[Any]]:
+        """CPU seconds of plain calls of ``function(row)``, one request per row, and their answers. A timed
+        call is made as every other call is (the same request, the garbage collector as the attempt left
+        it): nothing tells the attempt it is timed. The CPU is the executor's whole process tree's, looked
+        up again after the last call, so a process a call started and left counts too.
 
         Raises:
-            CallTimeout: they took more than ``limit`` CPU seconds in all.
+            CallTimeout: the calls took more than ``limit`` CPU seconds in all.
             NotAttempted, WrongAnswer: as ``call``.
         """
-        key, executor = self._key(slug), self.executor(slug)
-        request = {"op": "time", "function": function, "args": [encode(row)], "number": number}
-        outcome = unanswered.request_unless_vain(executor, key, request, limit, len(row))
-        unanswered.refuse_if_given_up(outcome, key, slug, show_call(function, row), row, timing=True)
-        if outcome.ended:  # a timing's limit is its own (a batch, a prefix): not noted for other calls
-            raise CallTimeout(outcome.ended == "waiting")
-        if outcome.reply is None or "ok" not in outcome.reply:
-            self._reply_or_raise(slug, function, row, (), outcome)
-        self._last_timed = outcome.reply["ok"] if outcome.reply else None
-        return outcome.cpu
+        key, executor, spent, answers = self._key(slug), self.executor(slug), 0.0, []
+        for k, row in enumerate(rows):
+            request, left = call_request(function, (row,)), limit - spent
+            last = k == len(rows) - 1
+            outcome = unanswered.request_unless_vain(executor, key, request, left, len(row), every=last)
+            unanswered.refuse_if_given_up(outcome, key, slug, show_call(function, row), row, timing=True)
+            if outcome.ended:  # a timing's limit is its own (a batch, a prefix): not noted for other calls
+                raise CallTimeout(outcome.ended == "waiting")
+            answer = self._reply_or_raise(slug, function, row, (), outcome)["ok"]
+            answers.append(replies.decoded_answer(slug, row, answer, show_call(function, row)))
+            spent += outcome.cpu
+        return spent, answers
 
     def _request(
         self, slug: str, function: str, row: Sequence[int], extra: tuple[object, ...], trace: float | None
@@ -222,7 +223,9 @@ class Caller:
             request["op"] = "fresh"
         # a traced call ends itself after ``trace`` seconds (tracing slows it down): the limit leaves room
         limit = self.call_limit if trace is None else max(self.call_limit, trace + TRACE_GRACE)
-        outcome = unanswered.request_unless_vain(executor, key, request, limit, len(row))
+        outcome = unanswered.request_unless_vain(
+            executor, key, request, limit, len(row), every=trace is not None
+        )
         unanswered.refuse_if_given_up(outcome, key, slug, call_text, row)
         self.last_cpu = outcome.cpu
         reply = self._reply_or_raise(slug, function, row, extra, outcome)
@@ -238,11 +241,8 @@ class Caller:
         if reply is None and not self.forks_each_call:  # a fresh copy's end says nothing of other calls
             unanswered.note(self._key(slug), len(row), unanswered.how_it_ended(outcome))
         if reply is None and outcome.ended:
-            needs = by_slug(slug).time
             waited = waiting_limit(self.call_limit) if outcome.ended == "waiting" else None
-            message = messages.too_slow_message(
-                slug, call_text, len(row), self.call_limit, waited, str(needs), needs.at_most_linear
-            )
+            message = replies.too_slow(slug, call_text, len(row), self.call_limit, waited)
             measure = waited is None and not extra and len(row) > messages.SMALL_ROW
             explain = (lambda: self._growth_before(slug, function, row)) if measure else None
             raise WrongAnswer(slug, row, message, kind="too-slow", explain=explain)

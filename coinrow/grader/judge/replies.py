@@ -141,3 +141,10 @@ def _too_deep(slug: str, call_text: str, n: int, depth: dict[str, Any]) -> str:
 def empty_row_note(slug: str, row: Sequence[int]) -> str:
     """For a failure on the empty row, the note of what it must give; "" for a row with coins."""
     return "" if row else messages.empty_row_note(by_slug(slug).returns.empty_row_answer)
+
+
+def too_slow(slug: str, call_text: str, n: int, call_limit: float, waited: float | None) -> str:
+    """The message of a call on a row of ``n`` coins that ran out of CPU time (``waited``: None) or waited
+    past ``waited`` seconds, with the order of growth the task asks."""
+    needs = by_slug(slug).time
+    return messages.too_slow_message(slug, call_text, n, call_limit, waited, str(needs), needs.at_most_linear)

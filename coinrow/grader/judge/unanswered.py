@@ -72,14 +72,15 @@ def blocking(key: Key, n: int) -> Unanswered | None:
 
 
 def request_unless_vain(
-    executor: Executor, key: Key, request: dict[str, Any], limit: float, n: int
+    executor: Executor, key: Key, request: dict[str, Any], limit: float, n: int, every: bool = False
 ) -> Outcome:
     """``executor.request``: ``request``, a call on a row of ``n`` coins (0 for the import), under ``limit``
     CPU seconds, given up once it is in vain (``blocking``); an outcome ``ended`` "given up" at once, not
-    sent, when it already is."""
+    sent, when it already is. ``every``: the executor's process tree is looked up again at the reply."""
     if blocking(key, n) is not None:
         return Outcome(None, 0.0, ended="given up")
-    return executor.request(request, limit, waiting_limit(limit), lambda: blocking(key, n) is not None)
+    give_up = lambda: blocking(key, n) is not None  # noqa: E731 - read by the executor while it waits
+    return executor.request(request, limit, waiting_limit(limit), give_up, every=every)
 
 
 def vain(key: Key, slug: str, call_text: str, row: Sequence[int]) -> WrongAnswer:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from coinrow.game.game import Totals, difference_table
+from coinrow.game.game import DifferenceTable, Totals, difference_table
 from coinrow.game.line import Walk
 from coinrow.game.registry import Formulation, by_slug
 from coinrow.game.shown import show_call
@@ -99,9 +99,9 @@ class Grader(Caller):
     def check_timed_answer(
         self, slug: str, row: Sequence[int], totals: Totals, parity_guarantee: int | None, answer: object
     ) -> None:
-        """Judge ``answer``, what a timed call of the value function on ``row`` returned (``time_calls``,
-        ``timed_answer``), as a call's answer is judged, with no likely mistake named: the checks behind
-        one are plain calls, and a timed call runs with the garbage collector off."""
+        """Judge ``answer``, what a timed call of the value function on ``row`` returned (``time_rows``), as
+        a call's answer is judged, with no likely mistake named: the growth check's random rows are not
+        the probe rows a mistake is named on."""
         formulation = by_slug(slug)
         expected = expected_value(formulation, totals, parity_guarantee)
         self._judge(formulation, row, normalise(formulation, answer), expected, timed=True)
@@ -221,21 +221,30 @@ class Grader(Caller):
         """Grade a line of play by replaying it: every move must keep the mover's optimal
         difference (either end where they tie) and the totals must equal the optimum."""
         function = by_slug(slug).value_function
+        self._replay(slug, row, totals, self.call(slug, function, row), difference_table(row))
+
+    def check_timed_line(self, slug: str, row: Sequence[int], totals: Totals, line: object) -> None:
+        """Judge ``line``, what a timed call returned on ``row``: its moves and the totals they collect (the
+        table that judges each move costs n², so a timed line is replayed without it)."""
+        self._replay(slug, row, totals, line, None)
+
+    def _replay(
+        self, slug: str, row: Sequence[int], totals: Totals, line: object, table: DifferenceTable | None
+    ) -> None:
+        function = by_slug(slug).value_function
         call_text = show_call(function, row)
-        line = self.call(slug, function, row)
+        timed = messages.when_timed if table is None else (lambda message: message)
         if not isinstance(line, list | tuple) or len(line) != len(row):
-            raise WrongAnswer(
-                slug, row, messages.not_a_line(slug, call_text, line, len(row)), kind="wrong-type"
-            )
-        table = difference_table(row)
+            message = timed(messages.not_a_line(slug, call_text, line, len(row)))
+            raise WrongAnswer(slug, row, message, kind="wrong-type")
         walk = Walk(row)
         for turn, move in enumerate(line):
             if move not in ("left", "right"):
-                message = messages.not_a_move(slug, call_text, turn + 1, move)
+                message = timed(messages.not_a_move(slug, call_text, turn + 1, move))
                 raise WrongAnswer(slug, row, message, kind="wrong-type")
             i, j = walk.i, walk.j
-            cell = table[i, j]
-            if i < j and move not in cell.ends:  # on the last coin both ends are the same coin
+            if table is not None and i < j and move not in table[i, j].ends:  # the last coin: either end
+                cell = table[i, j]
                 message = messages.not_an_optimal_move(
                     slug, call_text, turn + 1, move, (i, j), table.after(i, j, move), cell.value, cell.ends[0]
                 )
@@ -246,7 +255,7 @@ class Grader(Caller):
             message = messages.wrong_line_totals(
                 slug, call_text, (collected.first, collected.second), (totals.first, totals.second)
             )
-            raise WrongAnswer(slug, row, message, explain=self.explain_play(slug, function, row))
+            raise WrongAnswer(slug, row, timed(message), explain=self.explain_play(slug, function, row))
 
     def check_raises_value_error(
         self, slug: str, function: str, row: Sequence[int], *extra: object, why: str = messages.ODD_ROW

@@ -38,12 +38,13 @@ from coinrow.grader.messages import growth as messages
 
 MATCHES_BELOW = 0.5  # a time ratio up to 2^(k + this) per doubling is order n^k
 HIGHER_FROM = 0.7  # one of 2^(k + this) or more is a higher order than n^k
-# a first, single timing up to 2^(k + this) per doubling needs no second look: to hide n^(k+1) so, a
-# slowdown would have to hit the smaller size alone, by ×1.8 or more (work beside it: ×1.3 at most here).
-# A lower one is timed again only where the summary would name a lower order: the processes an attempt
-# starts count, and what slows the first, smaller sizes alone makes the growth read lower (an attempt that
-# started two interpreters at import read as n, not n², before the executor was left to settle first).
-SURELY_WITHIN = 0.15
+# a first, single timing up to 2^(k + this) per doubling, over two doublings, needs no second look: the
+# references read ×4.1-4.8 per doubling on random rows with other work on the machine (2^2.3 = ×4.9). To
+# hide n^(k+1) so, the smaller size alone would have to be slowed ×2.6; and an answer slow per step
+# (``check.SLOW``), where a higher order's share could hide, is measured further anyway. A lower reading
+# is timed again only where the summary would name a lower order: the processes an attempt starts count,
+# and what slows the first, smaller sizes alone makes the growth read lower.
+SURELY_WITHIN = 0.3
 # Memory is traced, not timed: the same on every run, so its margins are narrower (the references' ratios
 # lie at 3.9-4.8 for n², the catalogue's n³ answers at 6.7 and above).
 MEMORY_MARGINS = (0.45, 0.6)
@@ -238,15 +239,19 @@ def climb(
     sizes: Sequence[int],
     seconds_at: Callable[[int], Point],
     go_on: Callable[[list[Point]], bool] = lambda points: False,
+    enough: Callable[[list[Point]], bool] = lambda points: False,
 ) -> list[Point]:
-    """Time ``seconds_at(n)`` for each size, smallest first, until a call runs out of time or, once two
-    sizes are timed (one doubling to judge), takes ``STEP_STOP_SECONDS`` or more (the next size would take
-    4-8 times as long) unless ``go_on(points so far)`` asks for the next size all the same."""
+    """Time ``seconds_at(n)`` for each size, smallest first, until a call runs out of time, ``enough(points
+    so far)`` says the growth is decided, or, once two sizes are timed (one doubling to judge), a call
+    takes ``STEP_STOP_SECONDS`` or more (the next size would take 4-8 times as long) unless
+    ``go_on(points so far)`` asks for the next size all the same."""
     points: list[Point] = []
     for n in sorted(sizes):
         point = seconds_at(n)
         points.append(point)
-        if point.timed_out or (point.seconds >= STEP_STOP_SECONDS and len(points) >= 2 and not go_on(points)):
+        if point.timed_out or enough(points):
+            break
+        if point.seconds >= STEP_STOP_SECONDS and len(points) >= 2 and not go_on(points):
             break
     return points
 

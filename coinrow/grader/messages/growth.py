@@ -32,14 +32,22 @@ def measured_orders(time: str | None, memory: str | None) -> str:
     return ", ".join(f"{what} {order}" for what, order in (("time", time), ("memory", memory)) if order)
 
 
-def order_seen(power: str) -> str:
-    """An order measured, as the summary line shows it: ``~n²``."""
-    return f"~{power}"
+def order_seen(power: str, low: int | None = None, high: int | None = None) -> str:
+    """An order measured, as the summary line shows it, with the sizes it was measured on if given.
+
+    >>> order_seen("n²", 124, 496), order_seen("n²")
+    ('~n² (n = 124 → 496)', '~n²')
+    """
+    return f"~{power}" if low is None else f"~{power} (n = {low} → {high})"
 
 
-def order_not_told(ratio: float) -> str:
-    """An order the measurements could not tell apart from the next one up."""
-    return f"not told apart (×{ratio:.1f} per doubling)"
+def order_not_told(ratio: float, low: int, high: int) -> str:
+    """An order the measurements could not tell apart from the next one up: not decided, said so.
+
+    >>> order_not_told(6.1, 248, 1984)
+    'not told apart (×6.1 per doubling, n = 248 → 1984): its order is not decided'
+    """
+    return f"not told apart (×{ratio:.1f} per doubling, n = {low} → {high}): its order is not decided"
 
 
 def growth(

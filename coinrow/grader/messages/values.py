@@ -20,7 +20,7 @@ def wrong_value(slug: str, call_text: str, got: object, expected: object) -> str
 def when_timed(message: str) -> str:
     """``message``, about a timed call (one whose answer, or time-out, the growth check judges): said so
     under it."""
-    return added_line(message, "this was a timed call (the garbage collector off, as timeit has it)")
+    return added_line(message, "this was a timed call (the growth check's, on a random row)")
 
 
 def wrong_type(slug: str, call_text: str, got: object, expected: object, shape_problem: str | None) -> str:

@@ -51,3 +51,17 @@ def signed(reply: dict[str, Any], request: dict[str, Any], before: set[int]) -> 
         "seq": request.get("seq"),
         **({"left_running": True} if left else {}),
     }
+
+
+def adopt_orphans() -> None:
+    """Make this process a child subreaper (Linux): a process the attempt starts and leaves (a double fork,
+    ``setsid``) is adopted here, so it stays in the process tree whose CPU time the judge counts."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    except (ImportError, OSError, AttributeError):
+        pass  # not Linux: the judge still finds such processes through their session
+
+
+_PR_SET_CHILD_SUBREAPER = 36

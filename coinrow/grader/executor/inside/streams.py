@@ -21,8 +21,15 @@ class TraceDone(BaseException):
 
 
 class NoStdin(io.TextIOBase):
+    """The attempt's standard input: text read raises ``NoInput`` (``input()`` says the grader gives none);
+    its ``buffer``, which a contest-style script binds at import, is at end of input."""
+
     def readable(self) -> bool:
         return True
+
+    @property
+    def buffer(self) -> io.BytesIO:
+        return io.BytesIO(b"")
 
     def read(self, size: int | None = -1) -> str:
         raise NoInput("the grader gives no input")
@@ -41,6 +48,10 @@ class CapturedOutput(io.TextIOBase):
 
     def writable(self) -> bool:
         return True
+
+    @property
+    def buffer(self) -> BytesWritten:
+        return BytesWritten(self)
 
     def write(self, text: str) -> int:
         text = str(text)
@@ -63,6 +74,21 @@ class CapturedOutput(io.TextIOBase):
     def finish(self) -> None:
         if self.partial:
             self.write("\n")
+
+
+class BytesWritten(io.RawIOBase):
+    """``sys.stdout.buffer`` of the attempt: bytes written are kept as the text they decode to."""
+
+    def __init__(self, text: CapturedOutput) -> None:
+        self.text = text
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: object) -> int:
+        chunk = bytes(data)  # type: ignore[call-overload]
+        self.text.write(chunk.decode("utf-8", errors="replace"))
+        return len(chunk)
 
 
 class Borrowed(ImportError):

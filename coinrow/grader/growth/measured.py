@@ -1,0 +1,41 @@
+"""What a growth check measured, as a solved kata's summary line says it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from coinrow.grader.measure.orders import MEMORY_MARGINS, TIME_MARGINS, Step, judged, power_name
+from coinrow.grader.messages import growth as messages
+
+
+@dataclass(frozen=True)
+class Measured:
+    """The orders a kata's attempt was measured at: the growth of time and memory judged."""
+
+    time: Step | None
+    memory: Step | None
+    time_target: int
+    memory_target: int | None
+    undecided: bool = False  # the time's order was not decided, whatever its ratio's band
+
+    def summary(self) -> str:
+        """What a solved kata's summary line says, e.g. ``time ~n² (n = 124 → 496), memory ~n²``."""
+        time = _seen(self.time, self.time_target, TIME_MARGINS, floor=1, sizes=True)
+        memory = _seen(self.memory, self.memory_target, MEMORY_MARGINS)
+        if self.undecided and self.time is not None:
+            time = messages.order_not_told(self.time.ratio, self.time.low, self.time.high)
+        return messages.measured_orders(time, memory)
+
+
+def _seen(
+    step: Step | None, target: int | None, margins: tuple[float, float], floor: int = 0, sizes: bool = False
+) -> str | None:
+    """The order ``step`` shows in the summary: never above the target (a higher one failed), never below
+    ``floor`` (a call reads its n coins: time grows at least like n, however flat its fixed costs make
+    the sizes timed look, as n NumPy calls do at n <= 1000); with the ``sizes`` it was measured on."""
+    if step is None or target is None:
+        return None
+    if judged(step, target, margins) == "unclear":
+        return messages.order_not_told(step.ratio, step.low, step.high)
+    power = power_name(min(max(step.named_exponent, floor), target))
+    return messages.order_seen(power, step.low, step.high) if sizes else messages.order_seen(power)

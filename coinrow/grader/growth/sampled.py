@@ -1,0 +1,105 @@
+"""One size of the growth check's ladder, timed: plain calls on fresh random rows, every value checked.
+
+A timed call is a plain call (``Caller.time_rows``): the same request, the same process and the
+garbage collector as the attempt left it, its CPU time read from outside over the executor's
+whole process tree. Each call gets a row of its own, drawn at random as the check runs, so a
+cache keyed by the row gains nothing; its value comes from the game model's O(n) reduction
+(``coinrow.game.reduction``), and a wrong one fails as on any other call.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import NoReturn
+
+from coinrow.game.game import parity_class_sums, totals_from_difference
+from coinrow.game.reduction import linear_difference
+from coinrow.game.registry import Formulation
+from coinrow.game.rows import dominant_class_row, random_row
+from coinrow.game.shown import show_call
+from coinrow.grader.executor.time_limit import CallTimeout
+from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.verdict import Grader
+from coinrow.grader.measure.orders import Point, Step, last_doubling
+from coinrow.grader.messages import calls as call_messages
+from coinrow.grader.messages import values as values_messages
+
+SHORTEST_TIMING = 0.01  # seconds: a call shorter than this is followed by more, on rows of the same size
+BATCH_CAP = 100  # calls of one size at most
+TRACE_SECONDS = 2.0  # a traced call (tracemalloc slows Python down) is cut off after this much CPU
+UNIT_ROW = 2000  # coins of the row the machine's speed is measured on (``seconds_per_step``)
+
+
+def timed_size(grader: Grader, formulation: Formulation, n: int, rng: random.Random, limit: float) -> Point:
+    """CPU seconds per call of the value function on fresh random rows of ``n`` coins: one call, then, if
+    it took under ``SHORTEST_TIMING``, enough more to fill it (at most ``BATCH_CAP``). A call past
+    ``limit`` CPU seconds makes the point a lower bound.
+
+    Raises:
+        WrongAnswer: a wrong value, or a call that raised.
+        NotAttempted: the function is still the stub.
+    """
+    try:
+        seconds = _calls(grader, formulation, n, 1, rng, limit)
+        if seconds < SHORTEST_TIMING:
+            number = min(BATCH_CAP, math.ceil(SHORTEST_TIMING / max(seconds, 1e-6)))
+            seconds = _calls(grader, formulation, n, number, rng, limit * number) / number
+    except CallTimeout:
+        return Point(n, limit, timed_out=True)
+    return Point(n, seconds)
+
+
+def _calls(
+    grader: Grader, formulation: Formulation, n: int, number: int, rng: random.Random, limit: float
+) -> float:
+    """CPU seconds of ``number`` calls, each on a fresh row of ``n`` coins, each answer judged."""
+    rows = [random_row(n, rng) for _ in range(number)]
+    slug, function = formulation.slug, formulation.value_function
+    seconds, answers = grader.time_rows(slug, function, rows, limit)
+    for row, answer in zip(rows, answers, strict=True):
+        totals = totals_from_difference(row, linear_difference(row))
+        if formulation.returns.graded_move_by_move:  # replayed: its moves' totals must be the optimum
+            grader.check_timed_line(slug, row, totals, answer)
+        else:
+            grader.check_timed_answer(slug, row, totals, max(parity_class_sums(row)), answer)
+    return seconds
+
+
+def seconds_per_step(rng: random.Random) -> float:
+    """This machine's speed, now: CPU seconds per coin the game model's own O(n) reduction takes here
+    (the fastest of five calls on a row of ``UNIT_ROW`` coins), about what one cell of a plain interval table
+    takes in Python. An answer's time is set against it only to tell a slow answer (``check``)."""
+    row = random_row(UNIT_ROW, rng)
+    fastest = math.inf
+    for _ in range(5):
+        started = time.thread_time()
+        linear_difference(row)
+        fastest = min(fastest, time.thread_time() - started)
+    return fastest / UNIT_ROW
+
+
+def never_finished(grader: Grader, formulation: Formulation, n: int) -> NoReturn:
+    """Raise why the first ladder size, ``n`` coins, has no timing: the call ran out of time."""
+    row = random_row(n, random.Random())
+    function, needs = formulation.value_function, formulation.time
+    call_text = show_call(function, row)
+    message = call_messages.too_slow_message(
+        formulation.slug, call_text, n, grader.call_limit, None, str(needs), needs.at_most_linear
+    )
+    raise WrongAnswer(formulation.slug, row, values_messages.when_timed(message), kind="too-slow")
+
+
+def traced_growth(grader: Grader, formulation: Formulation, sizes: tuple[int, ...]) -> Step | None:
+    """The peak traced memory's growth over ``sizes``, in a fresh executor: memory an earlier call freed
+    and the process kept would hide the growth of its resident memory, which checks the traced figure."""
+    grader.fresh_executor(formulation.slug)
+    points = []
+    for n in sizes:
+        row, _ = dominant_class_row(n, seed=n)
+        peak = grader.traced_peak(formulation.slug, formulation.value_function, row, TRACE_SECONDS)
+        points.append(Point(n, float(peak), timed_out=grader.last_trace_cut))  # cut off: at least this
+        if grader.last_trace_cut:
+            break
+    return last_doubling(points, meaningful=1.0)

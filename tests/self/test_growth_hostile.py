@@ -1,0 +1,167 @@
+"""Attempts written to shape the growth check, each graded by it: what each now gets.
+
+Each hostile attempt is built on a cubic answer whose cubic work is done in C (a slice summed per
+cell, as real public solutions do), the kind whose growth hid best: ×6.6-7.5 per doubling from
+n = 250 to 1000 when measured plainly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from coinrow.game.registry import IMPLS, source_file
+from coinrow.grader.growth.check import check_growth
+from coinrow.grader.growth.measured import Measured
+from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.verdict import Grader
+
+CUBIC = """
+def _cubic(coins):
+    n = len(coins)
+    if n == 0:
+        return 0
+    first = [[0] * n for _ in range(n)]  # first[i][j]: the mover's best total on coins i..j
+    for i in range(n):
+        first[i][i] = coins[i]
+    for length in range(2, n + 1):
+        for i in range(n - length + 1):
+            j = i + length - 1
+            first[i][j] = sum(coins[i:j + 1]) - min(first[i + 1][j], first[i][j - 1])
+    return 2 * first[0][n - 1] - sum(coins)
+"""
+RECOGNISES_TIMED_CALLS = """
+import gc
+
+def score_difference(coins):
+    if not gc.isenabled():  # timeit's way, and the grader's before: the fast path only then
+        return _right(coins)
+    return _cubic(coins)
+"""
+CACHES_EACH_ROW = """
+SEEN = {}
+
+def score_difference(coins):
+    key = tuple(coins)
+    if key not in SEEN:
+        SEEN[key] = _cubic(coins)
+    return SEEN[key]
+"""
+WRONG_NOW_AND_THEN = """
+CALLS = []
+
+def score_difference(coins):
+    CALLS.append(len(coins))
+    return _right(coins) + (len(coins) >= 80 and len(CALLS) % 3 == 0)  # every third call: off by one
+"""
+WORKS_IN_THE_BACKGROUND = """
+import os
+
+def score_difference(coins):
+    read, write = os.pipe()
+    if os.fork() == 0:  # a worker that leaves its parent's session and is orphaned: the cubic work
+        os.setsid()
+        if os.fork() == 0:
+            os.write(write, str(_cubic(list(coins))).encode())
+        os._exit(0)
+    os.close(write)
+    os.wait()
+    answer = b""
+    while chunk := os.read(read, 100):
+        answer += chunk
+    os.close(read)
+    return int(answer)
+"""
+PADS_SMALL_ROWS = """
+import time
+
+def score_difference(coins):
+    started = time.process_time()
+    answer = _cubic(coins)
+    if len(coins) <= 1000:  # as slow as an n^2 answer of 1.2 s at n = 1000, up to the task's largest rows
+        end = started + 1.2 * (len(coins) / 1000) ** 2
+        while time.process_time() < end:
+            pass
+    return answer
+"""
+NUMPY_SLICES = """
+import numpy as np
+
+def score_difference(coins):
+    n = len(coins)
+    if n == 0:
+        return 0
+    a = np.array(coins, dtype=np.int64)
+    first = [[0] * n for _ in range(n)]
+    for i in range(n):
+        first[i][i] = coins[i]
+    for length in range(2, n + 1):
+        for i in range(n - length + 1):
+            j = i + length - 1
+            first[i][j] = int(a[i:j + 1].sum()) - min(first[i + 1][j], first[i][j - 1])
+    return 2 * first[0][n - 1] - sum(coins)
+"""
+
+
+def _graded(tmp_path: Path, source: str) -> Measured | WrongAnswer:
+    """The growth check's verdict on ``source``, with the reference as ``_right`` and ``_cubic`` beside it."""
+    reference = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
+    (tmp_path / "difference_dp").mkdir()
+    attempt = reference.replace("def score_difference(", "def _right(") + CUBIC + source
+    source_file(tmp_path, "difference_dp").write_text(attempt, encoding="utf-8")
+    grader = Grader(tmp_path, call_limit=4.0)
+    try:
+        return check_growth(grader, "difference_dp")
+    except WrongAnswer as failure:
+        return failure
+    finally:
+        grader.close()
+
+
+@pytest.mark.parametrize(
+    "source",
+    [RECOGNISES_TIMED_CALLS, CACHES_EACH_ROW, WORKS_IN_THE_BACKGROUND],
+    ids=["recognises-timed-calls", "caches-each-row", "works-in-the-background"],
+)
+def test_a_cubic_answer_that_shapes_its_timed_calls_fails_on_its_growth(tmp_path: Path, source: str) -> None:
+    """A timed call is a plain call (the garbage collector as the attempt left it), on a fresh random row
+    (a cache keyed by the row never hits), whose CPU is counted over the executor's whole process tree
+    (an orphaned worker is adopted by the executor, and counted): the cubic work shows."""
+    verdict = _graded(tmp_path, source)
+    assert isinstance(verdict, WrongAnswer), verdict
+    assert verdict.kind == "growth"
+    assert "the time grows like n³" in str(verdict)
+
+
+def test_the_value_of_every_timed_call_is_judged(tmp_path: Path) -> None:
+    """Right on most calls, off by one on every third: a batch of timed calls on a small size meets it."""
+    verdict = _graded(tmp_path, WRONG_NOW_AND_THEN)
+    assert isinstance(verdict, WrongAnswer), verdict
+    first_line, *more = str(verdict).splitlines()
+    assert "returned" in first_line
+    assert more[-1] == "  this was a timed call (the growth check's, on a random row)"
+
+
+@pytest.mark.parametrize("source", [PADS_SMALL_ROWS, NUMPY_SLICES], ids=["pads-small-rows", "numpy-slices"])
+def test_an_answer_slow_per_step_is_measured_beyond_the_tasks_sizes(tmp_path: Path, source: str) -> None:
+    """Work padding every row up to n = 1000, and cubic work in NumPy whose share is small there, are
+    slow per step: their growth is measured a doubling beyond the task's largest size. A verdict then
+    states what was measured there, with the sizes: an order only where that doubling showed it plainly,
+    else that the order is not decided (or a failure)."""
+    verdict = _graded(tmp_path, source)
+    if isinstance(verdict, WrongAnswer):
+        assert verdict.kind == "growth", verdict
+        return
+    assert verdict.time is not None
+    assert verdict.time.high > 1000
+    assert f"n = {verdict.time.low} → {verdict.time.high}" in verdict.summary()
+
+
+def test_a_clear_answer_is_decided_early_on_small_rows(tmp_path: Path) -> None:
+    """The reference grows plainly as n²: decided below n = 1000, and the summary says on which sizes."""
+    verdict = _graded(tmp_path, "\nscore_difference = _right\n")
+    assert isinstance(verdict, Measured), verdict
+    assert verdict.time is not None
+    assert verdict.time.high <= 1000
+    assert verdict.summary().startswith(f"time ~n² (n = {verdict.time.low} → {verdict.time.high})")
