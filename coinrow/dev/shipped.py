@@ -18,7 +18,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from coinrow.game.registry import FORMULATIONS, PROBLEMS, REPO_ROOT, source_file
+from coinrow.game.registry import FORMULATIONS, IMPLS, PROBLEMS, REPO_ROOT, source_file
 from coinrow.grader import NoCommittedStub, committed_stub
 
 DEFAULT_DIR = REPO_ROOT / "build" / "shipped"
@@ -59,7 +59,9 @@ def export_stubs(dest: Path) -> Shipped:
             stub = committed_stub(working.relative_to(REPO_ROOT).as_posix())
         except NoCommittedStub:
             found.not_in_git.append(formulation.slug)
-            shutil.copyfile(working, target)
+            # a kata not committed yet: its stub as problems/ holds it (a test may lay it out elsewhere)
+            laid_out = source_file(IMPLS["problems"], formulation.slug)
+            shutil.copyfile(laid_out if laid_out.is_file() else working, target)
             continue
         target.write_text(stub, encoding="utf-8")
         if not working.is_file() or working.read_bytes() != stub.encode("utf-8"):

@@ -404,17 +404,19 @@ KEEPS_A_TABLE_IN_A_WORKER = (
 @pytest.mark.parametrize(
     ("attempt", "hidden"),
     [
-        (HELPER_AT_IMPORT + "{reference}", False),
-        ("{reference}" + HIDES_A_TABLE, True),
-        ("{reference}" + KEEPS_A_TABLE_IN_A_WORKER, True),
+        (HELPER_AT_IMPORT + "{reference}", None),
+        ("{reference}" + HIDES_A_TABLE, "memory hidden from tracing"),
+        ("{reference}" + KEEPS_A_TABLE_IN_A_WORKER, "started a process that kept running"),
     ],
     ids=["a-helper-started-at-import", "a-table-hidden-from-tracing", "a-table-in-a-worker"],
 )
-def test_memory_hidden_from_tracing_is_the_calls_own(tmp_path: Path, attempt: str, hidden: bool) -> None:
+def test_memory_hidden_from_tracing_is_the_calls_own(
+    tmp_path: Path, attempt: str, hidden: str | None
+) -> None:
     """Traced memory is checked against the executor's resident growth (read by the kernel). A call that
-    stops tracing and fills an n x n table (2000 x 2000: 32 MB of pointers), or has a worker it started
-    fill one, fails; a process started at import is left to settle first, so its growth is not taken for
-    the call's."""
+    stops tracing and fills an n x n table (2000 x 2000: 32 MB of pointers) fails; one whose worker fills
+    it and lives on fails as a call that left a process running; a process started at import is left to
+    settle first, so its growth is not taken for the call's."""
     reference = source_file(IMPLS["solutions"], "rolling_array").read_text(encoding="utf-8")
     if hidden:
         reference = reference.replace("def score_difference(", "def _right(")
@@ -422,7 +424,7 @@ def test_memory_hidden_from_tracing_is_the_calls_own(tmp_path: Path, attempt: st
     row, _ = dominant_class_row(2000, seed=2000)
     try:
         if hidden:
-            with pytest.raises(WrongAnswer, match="memory hidden from tracing"):
+            with pytest.raises(WrongAnswer, match=hidden):
                 grader.traced_peak("rolling_array", "score_difference", row, 1.0)
         else:  # one row of 2000 ints, a few KiB (traced for 1 s of the call at most)
             assert grader.traced_peak("rolling_array", "score_difference", row, 1.0) < 2**20
@@ -475,13 +477,17 @@ def test_a_reply_nested_past_the_parser_is_no_reply(tmp_path: Path, fresh: bool)
 def test_a_fresh_call_ends_with_its_copy_whatever_holds_its_pipe(tmp_path: Path) -> None:
     """The copy made for a fresh call starts a process that keeps the copy's pipe open and sleeps: the
     reply is read when the copy ends, not when the pipe does (that waited until the call was ended for
-    waiting, and the call failed)."""
+    waiting), and the process left running fails the call as such, never as a wrong value."""
     source = (
         REPLY_STREAM + "def score_difference(coins):\n" + HOLDS_THE_COPYS_PIPE + "    return len(coins)\n"
     )
     grader = _attempt(tmp_path, "difference_dp", source)
-    assert grader.call_fresh("difference_dp", "score_difference", (5, 6)) == 2
-    grader.close()
+    try:
+        with pytest.raises(WrongAnswer, match="started a process that kept running") as failure:
+            grader.call_fresh("difference_dp", "score_difference", (5, 6))
+        assert failure.value.kind == "stray-process"
+    finally:
+        grader.close()
 
 
 # A process the attempt starts at import that computes for 0.2 s of CPU (an interpreter importing NumPy
