@@ -121,17 +121,25 @@ def _graded(tmp_path: Path, source: str) -> Measured | WrongAnswer:
 
 @pytest.mark.parametrize(
     "source",
-    [RECOGNISES_TIMED_CALLS, CACHES_EACH_ROW, WORKS_IN_THE_BACKGROUND],
-    ids=["recognises-timed-calls", "caches-each-row", "works-in-the-background"],
+    [RECOGNISES_TIMED_CALLS, CACHES_EACH_ROW],
+    ids=["recognises-timed-calls", "caches-each-row"],
 )
 def test_a_cubic_answer_that_shapes_its_timed_calls_fails_on_its_growth(tmp_path: Path, source: str) -> None:
     """A timed call is a plain call (the garbage collector as the attempt left it), on a fresh random row
-    (a cache keyed by the row never hits), whose CPU is counted over the executor's whole process tree
-    (an orphaned worker is adopted by the executor, and counted): the cubic work shows."""
+    (a cache keyed by the row never hits): the cubic work shows."""
     verdict = _graded(tmp_path, source)
     assert isinstance(verdict, WrongAnswer), verdict
     assert verdict.kind == "growth"
     assert "the time grows like n³" in str(verdict)
+
+
+def test_cubic_work_in_a_worker_left_running_fails_the_call_that_left_it(tmp_path: Path) -> None:
+    """A worker each call forks and leaves running (its cubic work out of the call's own process) is a
+    process the call left behind: the call fails as such, and later calls as long are not made."""
+    verdict = _graded(tmp_path, WORKS_IN_THE_BACKGROUND)
+    assert isinstance(verdict, WrongAnswer), verdict
+    assert verdict.kind in ("stray-process", "not-run")
+    assert "kept running" in str(verdict) or "left a process running" in str(verdict), str(verdict)
 
 
 def test_the_value_of_every_timed_call_is_judged(tmp_path: Path) -> None:

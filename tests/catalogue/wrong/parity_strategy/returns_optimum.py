@@ -1,12 +1,11 @@
 """The optimal total returned as the parity guarantee, by an interval table of every (i, j), each cell
 summing its slice of the row again: O(n^3) time where the task asks O(n).
 
-The slices are summed in C: at n = 1000 it takes about 1.6 s. Under make test's limit its growth from
-n = 500 to 1000 reads n³; under the catalogue's 1.5 s the call at n = 1000 runs out of time and the
-growth measured on the row's first coins, where the sums cost little, reads n².
+The slices are summed in C: at n = 1000 it takes about 1.6 s. Every value it gives is wrong (the optimum,
+not the guarantee), its timed calls' too, and the growth check judges a timed call's value before it reads
+an order: no order is named, only the wrong value.
 
 Mistake: optimal-total
-Order: n³ or n²
 """
 
 from collections.abc import Sequence
