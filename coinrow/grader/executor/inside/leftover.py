@@ -40,10 +40,20 @@ def _running(pid: int) -> bool:
     return state not in (b"Z", b"X")
 
 
+def existing() -> set[int]:
+    """Every process this one can see now (``/proc``: in a sandbox, its own namespace's), so that a process
+    that existed before a call, though adopted as a child only during it, is not taken for one the call
+    started; an empty set where there is no ``/proc``."""
+    try:
+        return {int(name) for name in os.listdir("/proc") if name.isdigit()}
+    except OSError:
+        return set()
+
+
 def signed(reply: dict[str, Any], request: dict[str, Any], before: set[int]) -> dict[str, Any]:
     """``reply`` with who wrote it (``pid``, read as it is written), to which request (its ``seq``), and
-    ``left_running`` when a call (not the import: a process it starts may run on) left a process running
-    that ``before``, the processes running as the request came, did not hold."""
+    ``left_running`` when a call (not the import: a process it starts may run on) left a child running
+    that ``before``, the processes that existed as the request came (``existing``), did not hold."""
     left = request.get("op") != "import" and bool(running_children() - before)
     return {
         **reply,
