@@ -40,6 +40,18 @@ def _running(pid: int) -> bool:
     return state not in (b"Z", b"X")
 
 
+def _started_by_the_call(pid: int, before: set[int]) -> bool:
+    """Whether a child that was not there before a call is the call's: in this process's session, or in a
+    session of its own; a child of a session whose leader was there before (a daemon an import started,
+    adopted only now) is not."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            session = int(stat.read().rpartition(b")")[2].split()[3])
+    except (OSError, IndexError, ValueError):
+        return True
+    return session in (os.getsid(0), pid) or session not in before
+
+
 def existing() -> set[int]:
     """Every process this one can see now (``/proc``: in a sandbox, its own namespace's), so that a process
     that existed before a call, though adopted as a child only during it, is not taken for one the call
@@ -54,7 +66,9 @@ def signed(reply: dict[str, Any], request: dict[str, Any], before: set[int]) -> 
     """``reply`` with who wrote it (``pid``, read as it is written), to which request (its ``seq``), and
     ``left_running`` when a call (not the import: a process it starts may run on) left a child running
     that ``before``, the processes that existed as the request came (``existing``), did not hold."""
-    left = request.get("op") != "import" and bool(running_children() - before)
+    left = request.get("op") != "import" and any(
+        _started_by_the_call(pid, before) for pid in running_children() - before
+    )
     return {
         **reply,
         "pid": os.getpid(),
