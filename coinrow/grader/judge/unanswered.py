@@ -79,7 +79,10 @@ def request_unless_vain(
     sent, when it already is. ``every``: the executor's process tree is looked up again at the reply."""
     if blocking(key, n) is not None:
         return Outcome(None, 0.0, ended="given up")
-    give_up = lambda: blocking(key, n) is not None  # noqa: E731 - read by the executor while it waits
+
+    def give_up() -> bool:  # read by the executor while it waits
+        return blocking(key, n) is not None
+
     return executor.request(request, limit, waiting_limit(limit), give_up, every=every)
 
 

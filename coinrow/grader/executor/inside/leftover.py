@@ -30,25 +30,30 @@ def running_children() -> set[int]:
     return {pid for pid in found if _running(pid)}
 
 
-def _running(pid: int) -> bool:
-    """False for a process that has ended and waits to be reaped (a zombie), or is gone."""
+def _stat(pid: int) -> list[bytes]:
+    """The fields of ``/proc/<pid>/stat`` after the command's name (state, parent, group, session, ...); an
+    empty list for a process that is gone."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as stat:
-            state = stat.read().rpartition(b")")[2].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state not in (b"Z", b"X")
+            return stat.read().rpartition(b")")[2].split()
+    except OSError:
+        return []
+
+
+def _running(pid: int) -> bool:
+    """False for a process that has ended and waits to be reaped (a zombie), or is gone."""
+    fields = _stat(pid)
+    return bool(fields) and fields[0] not in (b"Z", b"X")
 
 
 def _started_by_the_call(pid: int, before: set[int]) -> bool:
     """Whether a child that was not there before a call is the call's: in this process's session, or in a
     session of its own; a child of a session whose leader was there before (a daemon an import started,
     adopted only now) is not."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            session = int(stat.read().rpartition(b")")[2].split()[3])
-    except (OSError, IndexError, ValueError):
+    fields = _stat(pid)
+    if len(fields) < 4:
         return True
+    session = int(fields[3])
     return session in (os.getsid(0), pid) or session not in before
 
 

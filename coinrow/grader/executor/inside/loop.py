@@ -275,7 +275,7 @@ def serve(attempt: str, forbidden: Sequence[str], reply_fd: int, paths: Sequence
     replies.flush()
     for line in requests:
         request = json.loads(line)
-        before = leftover.existing() | leftover.running_children()
+        before = leftover.existing()
         if request["op"] == "import":
             reply = runner.load(request.get("functions", ()))
         elif request["op"] == "fresh":
