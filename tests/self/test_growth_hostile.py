@@ -85,6 +85,23 @@ def score_difference(coins):
             pass
     return answer
 """
+NUMPY_SLICE_PER_CELL = """
+import numpy as np
+
+def score_difference(coins):
+    n = len(coins)
+    if n == 0:
+        return 0
+    a = np.array(coins, dtype=np.int64)
+    first = [[0] * n for _ in range(n)]
+    for i in range(n):
+        first[i][i] = coins[i]
+    for length in range(2, n + 1):
+        for i in range(n - length + 1):
+            j = i + length - 1
+            first[i][j] = int(a[i:j + 1].sum()) - min(first[i + 1][j], first[i][j - 1])
+    return 2 * first[0][n - 1] - sum(coins)
+"""
 
 
 def _graded(tmp_path: Path, source: str) -> Measured | WrongAnswer:
@@ -156,3 +173,35 @@ def test_a_clear_answer_is_decided_early_on_small_rows(tmp_path: Path) -> None:
     assert verdict.time is not None
     assert verdict.time.high <= 1000
     assert verdict.summary().startswith(f"time ~n² (n = {verdict.time.low} → {verdict.time.high})")
+    assert verdict.compiled == ()
+    assert "compiled" not in verdict.summary()
+
+
+def test_cubic_work_in_numpy_fails_or_is_said_not_ruled_out(tmp_path: Path) -> None:
+    """A NumPy slice summed per cell: about 1 µs of NumPy's own per cell against 0.3 ns per coin summed, so
+    its cubic share is about 8% of the time at n = 1000. Where the timing shows it, it fails on its growth;
+    where it does not, the order stated says that a higher order inside NumPy's compiled code is not ruled
+    out (NumPy was read from the attempt's memory map, from outside)."""
+    verdict = _graded(tmp_path, NUMPY_SLICE_PER_CELL)
+    if isinstance(verdict, WrongAnswer):
+        assert verdict.kind == "growth", verdict
+        return
+    assert verdict.compiled == ("numpy",)
+    if not verdict.undecided:
+        assert "not ruling out a higher order inside the compiled code of numpy)" in verdict.summary()
+
+
+def test_the_compiled_code_an_attempt_loaded_is_read_from_outside(tmp_path: Path) -> None:
+    """NumPy imported by the attempt is named; the reference in pure Python loads none beside the
+    interpreter's own (the loop's ctypes and the standard library's extensions are the interpreter's)."""
+    reference = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
+    (tmp_path / "difference_dp").mkdir()
+    attempt = source_file(tmp_path, "difference_dp")
+    for source, loaded in ((reference, ()), ("import numpy\n" + reference, ("numpy",))):
+        attempt.write_text(source, encoding="utf-8")
+        grader = Grader(tmp_path, call_limit=4.0)
+        try:
+            assert grader.call("difference_dp", "score_difference", [5, 3, 7, 10]) == 5  # 12 - 7 by hand
+            assert grader.compiled_code("difference_dp") == loaded
+        finally:
+            grader.close()

@@ -1,4 +1,5 @@
-"""What an executor's processes use, read from outside: CPU seconds and resident memory, per process.
+"""What an executor's processes use, read from outside: CPU seconds, resident memory and the compiled code
+they have loaded, per process.
 
 Read by the judge (``process.Executor``), never by the attempt: on Linux from the kernel
 (``/proc`` and the process CPU clocks), elsewhere through psutil.
@@ -7,7 +8,9 @@ Read by the judge (``process.Executor``), never by the attempt: on Linux from th
 from __future__ import annotations
 
 import os
+import sys
 import time
+from collections.abc import Iterable
 
 import psutil
 
@@ -52,3 +55,51 @@ _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 def process_clock(pid: int) -> int:
     """The clock id of process ``pid``'s CPU time (Linux's ``MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED)``)."""
     return ((~pid) << 3) | 2
+
+
+PACKAGE_DIRS = ("/site-packages/", "/dist-packages/")
+SYSTEM_DIRS = ("/usr/", "/lib/", "/lib64/", "/bin/", "/sbin/")  # the system's libraries an interpreter maps
+INTERPRETER_DIRS = tuple(sorted({os.path.join(sys.base_prefix, ""), os.path.join(sys.base_exec_prefix, "")}))
+
+
+def compiled_name(path: str) -> str | None:
+    """The name of the compiled code in the file ``path`` a process has mapped as code, or None when it is the
+    interpreter's or the system's own (its standard library's extensions, the system's libraries): the
+    package for an extension installed beside Python (``numpy`` for ``…/site-packages/numpy.libs/lib….so``),
+    the file's name for code from anywhere else (a library the attempt built or brought).
+
+    >>> compiled_name("/venv/lib/python3.11/site-packages/numpy/_core/_multiarray_umath.so")
+    'numpy'
+    >>> compiled_name("/usr/lib/x86_64-linux-gnu/libc.so.6") is None
+    True
+    >>> compiled_name("/tmp/cube.so")
+    'cube.so'
+    """
+    for marker in PACKAGE_DIRS:
+        if marker in path:
+            package = path.split(marker, 1)[1].split("/", 1)[0]
+            return package.removesuffix(".libs")
+    return None if path.startswith(INTERPRETER_DIRS + SYSTEM_DIRS) else os.path.basename(path)
+
+
+def compiled_code(pids: Iterable[int]) -> tuple[str, ...] | None:
+    """The compiled code beside the interpreter's own that the processes ``pids`` have loaded
+    (``compiled_name`` of each file they map as code), sorted; None where a process's memory map cannot be
+    read (psutil has none on macOS), or none of them could be. A process that has ended is passed over."""
+    names: set[str] = set()
+    read = given = 0
+    for pid in pids:
+        given += 1
+        try:
+            maps = psutil.Process(pid).memory_maps(grouped=False)
+        except psutil.NoSuchProcess:
+            continue
+        except (psutil.Error, AttributeError, NotImplementedError, OSError):
+            return None
+        read += 1
+        for mapped in maps:
+            if "x" in mapped.perms and mapped.path.startswith("/"):
+                name = compiled_name(mapped.path)
+                if name is not None:
+                    names.add(name)
+    return tuple(sorted(names)) if read or not given else None

@@ -178,7 +178,8 @@ class GrowthCheck:
         memory, space = timings.memory, self.space_target
         if memory is not None and space is not None and judged(memory, space, MEMORY_MARGINS) == "higher":
             _fail(formulation, memory, "memory", formulation.space, False, space)
-        return Measured(time, memory, target, space, undecided)
+        compiled = self._timing.compiled_code(formulation.slug)  # what timing cannot see into, if any
+        return Measured(time, memory, target, space, undecided, compiled)
 
     def _beyond_wanted(self, points: list[Point], time: Step) -> bool:
         """True when the growth is not plainly the task's order at its largest sizes, or the answer is slow

@@ -18,6 +18,9 @@ from coinrow.game.game import DifferenceTable, Totals, difference_table
 from coinrow.game.line import Walk
 from coinrow.game.registry import Formulation, by_slug
 from coinrow.game.shown import show_call
+from coinrow.grader.executor.accounting import compiled_code
+from coinrow.grader.executor.process import Executor
+from coinrow.grader.executor.processes import tree
 from coinrow.grader.judge.calls import Caller
 from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
 from coinrow.grader.judge.probes import Finding, probe_rows
@@ -60,6 +63,15 @@ class Grader(Caller):
     _probe_answers: dict[str, dict[tuple[int, ...], object] | None] = field(default_factory=dict)
     _shortest_failed: dict[tuple[str, FailureKind], int] = field(default_factory=dict)
     _play_findings: dict[tuple[str, str, bool, Row], Finding | None] = field(default_factory=dict)
+
+    def compiled_code(self, slug: str) -> tuple[str, ...] | None:
+        """The compiled code beside the interpreter's own that the processes of the attempt's executor have
+        loaded, read from outside (``accounting.compiled_code``; None where it cannot be read); () when no
+        executor of the attempt runs."""
+        loaded = self._executors.get(slug)
+        if not isinstance(loaded, Executor) or loaded.process is None or not loaded.alive():
+            return ()
+        return compiled_code(p.pid for p in tree(loaded.process.pid))
 
     def note_reported(self, failure: WrongAnswer) -> None:
         """Remember a failure the suite reported: the shortest row each kind of failure was seen on."""

@@ -41,6 +41,20 @@ def order_seen(power: str, low: int | None = None, high: int | None = None) -> s
     return f"~{power}" if low is None else f"~{power} (n = {low} → {high})"
 
 
+def with_compiled_code(time: str, compiled: tuple[str, ...] | None) -> str:
+    """An order measured on sizes (``order_seen``), with what timing cannot rule out in compiled code the
+    attempt ran (``compiled``: its names, or None where they could not be looked for): a loop in C that
+    costs a nanosecond per element beside a microsecond per call, as NumPy's do, is too small a share of
+    the time at the sizes a check can afford for a higher order in it to show.
+
+    >>> with_compiled_code("~n² (n = 368 → 1472)", ("numpy",))
+    '~n² (n = 368 → 1472; not ruling out a higher order inside the compiled code of numpy)'
+    """
+    looked = f"the compiled code of {', '.join(compiled)}" if compiled else None
+    where = looked or "compiled code, not looked for here"
+    return f"{time.removesuffix(')')}; not ruling out a higher order inside {where})"
+
+
 def order_not_told(ratio: float, low: int, high: int) -> str:
     """An order the measurements could not tell apart from the next one up: not decided, said so.
 

@@ -105,16 +105,28 @@ def warm_up() -> None:
     """
     if str(REPO_ROOT) not in sys.path:
         sys.path.insert(0, str(REPO_ROOT))  # where pytest puts it too, so it finds these modules loaded
-    for name in (
-        "pytest",
-        "hypothesis",
-        "numpy",
-        "tests.conftest",
-        "tests.strategies",
-    ):
-        importlib.import_module(name)
-    for path in sorted((REPO_ROOT / "tests" / "grade").glob("test_*.py")):
-        importlib.import_module(f"tests.grade.{path.stem}")
+    collecting = gc.isenabled()
+    gc.disable()  # what an import makes lives as long as the process: a collection would find no garbage
+    try:
+        for name in (
+            "pytest",
+            "hypothesis",
+            "numpy",
+            "tests.conftest",
+            "tests.strategies",
+        ):
+            importlib.import_module(name)
+        for path in sorted((REPO_ROOT / "tests" / "grade").glob("test_*.py")):
+            importlib.import_module(f"tests.grade.{path.stem}")
+        # hypothesis reads the constants of the suite's own modules once per process, as it collects:
+        # read here, every child has them already
+        with contextlib.suppress(ImportError):  # a private name of hypothesis's: without it, each child reads
+            from hypothesis.internal.conjecture.providers import _get_local_constants
+
+            _get_local_constants()
+    finally:
+        if collecting:
+            gc.enable()
     if not gc.get_freeze_count():
         # what is imported lives as long as the process: the children's collections pass it over (pytest
         # runs two full ones as it ends, 50 ms of CPU each time before this), and their pages stay shared
