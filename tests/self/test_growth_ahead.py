@@ -33,6 +33,7 @@ def _ahead(monkeypatch: pytest.MonkeyPatch, first_step: Timings | BaseException)
 
     monkeypatch.setattr(GrowthCheck, "measure", measure)
     monkeypatch.setattr(GrowthCheck, "_beyond", lambda check, points, time: (points, time))  # nothing more
+    monkeypatch.setattr(GrowthCheck, "_steps", lambda check, point: 1.0)  # the game model's speed: not slow
     monkeypatch.setattr(growth_ahead, "check_growth", lambda template, slug: ALONE)
     return GrowthAhead(Grader(REPO_ROOT / "solutions", 4.0), "difference_dp")
 

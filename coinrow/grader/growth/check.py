@@ -179,7 +179,9 @@ class GrowthCheck:
         if memory is not None and space is not None and judged(memory, space, MEMORY_MARGINS) == "higher":
             _fail(formulation, memory, "memory", formulation.space, False, space)
         compiled = self._timing.compiled_code(formulation.slug)  # what timing cannot see into, if any
-        return Measured(time, memory, target, space, undecided, compiled)
+        top_steps = self._steps(next(p for p in points if p.n == time.high)) if time is not None else 0.0
+        slow = top_steps if top_steps >= SLOW[target] else None
+        return Measured(time, memory, target, space, undecided, compiled, slow)
 
     def _beyond_wanted(self, points: list[Point], time: Step) -> bool:
         """True when the growth is not plainly the task's order at its largest sizes, or the answer is slow
@@ -193,10 +195,14 @@ class GrowthCheck:
 
     def _slow(self, point: Point) -> bool:
         """True when ``point`` took ``SLOW`` steps of the game's own reduction per n^k or more."""
+        return self._steps(point) >= SLOW[self.target]
+
+    def _steps(self, point: Point) -> float:
+        """Steps of the game's own reduction per n^k that ``point`` took (``seconds_per_step``)."""
         # measured again each time, the fastest kept: work beside the judge slows it (a busy sibling of a
         # core halves what a CPU second does), and a slower unit would make the answer look faster
         self._step_seconds = min(self._step_seconds or math.inf, seconds_per_step(self.rng))
-        return point.seconds / (float(point.n) ** self.target * self._step_seconds) >= SLOW[self.target]
+        return point.seconds / (float(point.n) ** self.target * self._step_seconds)
 
     def _beyond(self, points: list[Point], time: Step) -> tuple[list[Point], Step]:
         """One doubling beyond the task's largest size, with room (``BEYOND_ROOM``) to show a higher order.

@@ -19,6 +19,7 @@ class Measured:
     undecided: bool = False  # the time's order was not decided, whatever its ratio's band
     # compiled code beside the interpreter's own the attempt loaded (None: could not be read here)
     compiled: tuple[str, ...] | None = ()
+    slow: float | None = None  # steps of the game model's reduction per n^k at the top size, if slow there
 
     def summary(self) -> str:
         """What a solved kata's summary line says, e.g. ``time ~n² (n = 124 → 496), memory ~n²``."""
@@ -26,8 +27,8 @@ class Measured:
         memory = _seen(self.memory, self.memory_target, MEMORY_MARGINS)
         if self.undecided and self.time is not None:
             time = messages.order_not_told(self.time.ratio, self.time.low, self.time.high)
-        elif time is not None and time.endswith(")") and self.compiled != ():  # an order stated, on sizes
-            time = messages.with_compiled_code(time, self.compiled)
+        elif time is not None and time.endswith(")"):  # an order stated, on sizes
+            time = messages.not_ruled_out(time, self.slow, power_name(self.time_target), self.compiled)
         return messages.measured_orders(time, memory)
 
 

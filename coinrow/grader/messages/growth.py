@@ -41,18 +41,29 @@ def order_seen(power: str, low: int | None = None, high: int | None = None) -> s
     return f"~{power}" if low is None else f"~{power} (n = {low} → {high})"
 
 
-def with_compiled_code(time: str, compiled: tuple[str, ...] | None) -> str:
-    """An order measured on sizes (``order_seen``), with what timing cannot rule out in compiled code the
-    attempt ran (``compiled``: its names, or None where they could not be looked for): a loop in C that
-    costs a nanosecond per element beside a microsecond per call, as NumPy's do, is too small a share of
-    the time at the sizes a check can afford for a higher order in it to show.
+def not_ruled_out(time: str, slow: float | None, power: str, compiled: tuple[str, ...] | None) -> str:
+    """An order measured on sizes (``order_seen``), with why a higher order is not ruled out, if it is not:
+    the answer is ``slow`` (its steps of the game model's reduction per ``power``), where a higher order's
+    share of the time stays small up to the largest sizes timed, or it ran compiled code (``compiled``:
+    its names; None where it could not be looked for), whose loops cost a nanosecond per element beside a
+    microsecond per call, as NumPy's do: too small a share of the time at these sizes for a higher order
+    in them to show.
 
-    >>> with_compiled_code("~n² (n = 368 → 1472)", ("numpy",))
-    '~n² (n = 368 → 1472; not ruling out a higher order inside the compiled code of numpy)'
+    >>> not_ruled_out("~n² (n = 368 → 1472)", None, "n²", ("numpy",))
+    '~n² (n = 368 → 1472; a higher order is not ruled out: compiled code of numpy)'
+    >>> not_ruled_out("~n² (n = 392 → 1568)", 11.04, "n²", ())
+    '~n² (n = 392 → 1568; a higher order is not ruled out: slow at 11.0 steps per n²)'
+    >>> not_ruled_out("~n² (n = 98 → 392)", None, "n²", ())
+    '~n² (n = 98 → 392)'
     """
-    looked = f"the compiled code of {', '.join(compiled)}" if compiled else None
-    where = looked or "compiled code, not looked for here"
-    return f"{time.removesuffix(')')}; not ruling out a higher order inside {where})"
+    reasons = [f"slow at {slow:.1f} steps per {power}"] if slow is not None else []
+    if compiled is None:
+        reasons.append("compiled code, not looked for here")
+    elif compiled:
+        reasons.append(f"compiled code of {', '.join(compiled)}")
+    if not reasons:
+        return time
+    return f"{time.removesuffix(')')}; a higher order is not ruled out: {', '.join(reasons)})"
 
 
 def order_not_told(ratio: float, low: int, high: int) -> str:
