@@ -29,8 +29,8 @@ from coinrow.grader.messages.calls import already_unanswered
 
 Key = tuple[object, ...]  # an attempt as ``attempt_key`` names it
 How = Literal[
-    "cpu", "waiting", "ended", "left"
-]  # past its CPU time, waited, its executor ended, left a process
+    "cpu", "waiting", "ended", "left", "processes", "memory"
+]  # past its CPU time, waited, its executor ended, left a process, its tree past a cap (``Outcome.capped``)
 
 
 @dataclass(frozen=True)
@@ -126,6 +126,8 @@ def how_it_ended(outcome: Outcome) -> How:
     """How a request that got no answer ended, as it is kept here."""
     if outcome.stray is not None:
         return "left"
+    if outcome.capped is not None:
+        return outcome.capped
     if outcome.ended == "cpu":
         return "cpu"
     return "waiting" if outcome.ended == "waiting" else "ended"

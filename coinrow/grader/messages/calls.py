@@ -133,6 +133,8 @@ ALREADY = {  # how an earlier call could not answer (``judge.unanswered.How``), 
     "waiting": "already waited without computing",
     "ended": "already ended its executor",
     "left": "already left a process running",
+    "processes": "already started too many processes and threads",
+    "memory": "already held too much memory across its processes",
 }
 
 
