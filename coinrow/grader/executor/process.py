@@ -22,7 +22,7 @@ from typing import Any
 
 from coinrow.game.settings import CALL_LIMIT
 from coinrow.grader.executor.accounting import cpu_seconds, grown_most, reset_peaks
-from coinrow.grader.executor.inside.limits import REPLY_CAP, TREE_EVERY, cpu_cap_for
+from coinrow.grader.executor.inside.limits import CAPS_EVERY, REPLY_CAP, TREE_EVERY, cpu_cap_for
 from coinrow.grader.executor.processes import Cap, census, kill, tree
 from coinrow.grader.executor.requests import GiveUp, Outcome, Stray, command_env
 from coinrow.grader.executor.sandbox import Jail, folder_identity, jail_command
@@ -62,7 +62,7 @@ class Executor:
     _bound: tuple[int, int] | None = None  # the attempt's folder as it was when the process started
     _own: int | None = None  # the pid the loop gave in its first line (in its sandbox's numbering)
     _sent: int = 0  # requests sent: each carries its number (``seq``), and its reply must too
-    _looked: float = 0.0  # when the tree was last looked at (``_look``): at most every ``TREE_EVERY`` s
+    _looked: float = 0.0  # when the tree was last looked at (``_look``); before a request, once a CAPS_EVERY
     _capped: Cap | None = None  # the cap the tree was past at that look
 
     def start(self) -> None:
@@ -117,7 +117,7 @@ class Executor:
         assert self.process.stdin is not None
         assert self._replies is not None
         replies, root = self._replies, self.process.pid
-        if time.monotonic() - self._looked >= TREE_EVERY:
+        if time.monotonic() - self._looked >= CAPS_EVERY:  # between calls: what is left running counts
             self._look(root, keep=False)
         if self._capped is not None:
             return self._end_capped(0.0)
@@ -132,6 +132,7 @@ class Executor:
         selector.register(replies.fd, selectors.EVENT_READ)
         # waiting is counted from the first poll a call does not answer within (most answer sooner)
         last_wall, last_demand, stalled = time.monotonic(), -1.0, 0.0
+        tree_looked = last_wall
         try:
             while True:
                 line = replies.line()
@@ -155,8 +156,9 @@ class Executor:
                 if last_demand < 0:
                     last_wall, last_demand = now, self._demand()
                     continue
-                if now - self._looked >= TREE_EVERY:
+                if now - tree_looked >= TREE_EVERY:
                     self._look(root)  # what the call started counts too, and the caps are looked at
+                    tree_looked = now
                 used = self._cpu() - start_cpu
                 if self._capped is not None:
                     return self._end_capped(used)
@@ -240,7 +242,7 @@ class Executor:
         found = census(root)
         self._looked, self._capped = time.monotonic(), found.over_cap()
         if keep:
-            self._pids = tuple(p.pid for p in found.processes)
+            self._pids = found.pids
 
     def _end_capped(self, used: float) -> Outcome:
         capped = self._capped

@@ -37,10 +37,10 @@ def become_subreaper() -> None:
 
 @dataclass(frozen=True)
 class Census:
-    """An executor's process tree at one look: its live processes, how many processes and threads they
-    run (``tasks``, each process counting one thread at least) and the bytes they hold resident, summed."""
+    """An executor's process tree at one look: its live processes' ids, how many processes and threads
+    they run (``tasks``, each process counting one thread at least), the bytes they hold resident, summed."""
 
-    processes: list[psutil.Process]
+    pids: tuple[int, ...]
     tasks: int
     resident: int
 
@@ -54,7 +54,11 @@ class Census:
 
 def tree(pid: int) -> list[psutil.Process]:
     """Every live process of the session the child ``pid`` leads, or below it (the child itself included)."""
-    return census(pid).processes
+    found = []
+    for member in census(pid).pids:
+        with contextlib.suppress(psutil.Error):
+            found.append(psutil.Process(member))
+    return found
 
 
 def census(pid: int) -> Census:
@@ -79,13 +83,9 @@ def census(pid: int) -> Census:
                 below.add(child)
                 waiting.append(child)
     below |= {p for p, stat in stats.items() if stat[1] == pid}
-    found, tasks, pages = [], 0, 0
-    for member in sorted(below & stats.keys()):
-        with contextlib.suppress(psutil.Error):
-            found.append(psutil.Process(member))
-            tasks += max(1, stats[member][2])
-            pages += stats[member][3]
-    return Census(found, tasks, pages * _PAGE)
+    members = sorted(below & stats.keys())
+    tasks = sum(max(1, stats[member][2]) for member in members)
+    return Census(tuple(members), tasks, sum(stats[member][3] for member in members) * _PAGE)
 
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
@@ -125,7 +125,7 @@ def _census_by_psutil(pid: int) -> Census:
     for process in found.values():
         with contextlib.suppress(psutil.Error), process.oneshot():
             tasks, resident = tasks + process.num_threads(), resident + process.memory_info().rss
-    return Census(list(found.values()), tasks, resident)
+    return Census(tuple(found), tasks, resident)
 
 
 def cpu(processes: list[psutil.Process]) -> float:

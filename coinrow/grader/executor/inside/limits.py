@@ -27,7 +27,8 @@ TEXT_KEPT = 10_000  # characters kept of a returned string or a repr
 SENT_DEPTH = 50  # nesting of a returned value past which it is described, not sent
 SENT_ITEMS = 5_000_000  # items of a returned value past which it is described, not sent
 TASKS_CAP = 128  # processes and threads of one attempt at once, over its executor's whole process tree
-TREE_EVERY = 0.2  # seconds between the judge's looks at an executor's tree: its caps, what it started
+TREE_EVERY = 0.2  # seconds between the judge's looks at a running call's tree: its caps, what it started
+CAPS_EVERY = 1.0  # ... and between its looks at the caps before a request (what runs between calls)
 
 
 def tree_memory_cap() -> int:
