@@ -133,9 +133,15 @@ ALREADY = {  # how an earlier call could not answer (``judge.unanswered.How``), 
     "waiting": "already waited without computing",
     "ended": "already ended its executor",
     "left": "already left a process running",
-    "processes": "already started too many processes and threads",
-    "memory": "already held too much memory across its processes",
 }
+
+
+def already_past_a_cap(cap: str, tasks_cap: int, memory_cap_mib: int) -> str:
+    """``how`` for ``already_unanswered`` when the attempt's processes went past ``cap`` ("processes":
+    ``tasks_cap`` processes and threads at once; "memory": ``memory_cap_mib`` MiB resident, summed)."""
+    if cap == "processes":
+        return f"already started more than {tasks_cap} processes and threads at once"
+    return f"already held more than {memory_cap_mib} MiB across its processes"
 
 
 def already_unanswered(slug: str, call_text: str, n: int, how: str) -> str:
