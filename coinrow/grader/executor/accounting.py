@@ -7,6 +7,7 @@ Read by the judge (``process.Executor``), never by the attempt: on Linux from th
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -25,6 +26,24 @@ def resident_kib(pid: int, field: str) -> int:
     except (OSError, ValueError, IndexError):
         pass
     return 0
+
+
+def reset_peaks(pids: Iterable[int]) -> dict[int, int]:
+    """Start a new peak of resident memory for each process ``pids`` names (Linux; nothing elsewhere);
+    return the KiB each holds now (``resident_kib``'s ``VmRSS``), by pid."""
+    resident = {pid: resident_kib(pid, "VmRSS") for pid in pids}
+    for pid in resident:
+        with contextlib.suppress(OSError), open(f"/proc/{pid}/clear_refs", "w") as refs:
+            refs.write("5")  # the kernel's "reset the peak resident set size"
+    return resident
+
+
+def grown_most(at_reset: dict[int, int], pids: Iterable[int]) -> int:
+    """Bytes the process of ``pids`` that grew most grew by at its peak since ``reset_peaks`` gave
+    ``at_reset``; one not there then grows from the largest size there was (0 where /proc does not tell)."""
+    start = max(at_reset.values(), default=0)
+    grown = [resident_kib(pid, "VmHWM") - at_reset.get(pid, start) for pid in pids]
+    return max([0, *grown]) * 1024
 
 
 def cpu_seconds(pid: int) -> float:

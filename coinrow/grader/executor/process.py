@@ -21,29 +21,20 @@ from pathlib import Path
 from typing import Any
 
 from coinrow.game.settings import CALL_LIMIT
-from coinrow.grader.executor.accounting import cpu_seconds, resident_kib
-from coinrow.grader.executor.inside.limits import REPLY_CAP, cpu_cap_for
-from coinrow.grader.executor.processes import kill, tree
+from coinrow.grader.executor.accounting import cpu_seconds, grown_most, reset_peaks
+from coinrow.grader.executor.inside.limits import CAPS_EVERY, REPLY_CAP, TREE_EVERY, cpu_cap_for
+from coinrow.grader.executor.processes import Cap, census, kill, tree
 from coinrow.grader.executor.requests import GiveUp, Outcome, Stray, command_env
-from coinrow.grader.executor.sandbox import Jail, jail_command
+from coinrow.grader.executor.sandbox import Jail, folder_identity, jail_command
 from coinrow.grader.executor.stack import raise_stack_limit
 from coinrow.grader.executor.time_limit import STALL_SHARE, demand
+from coinrow.grader.executor.wire import ReplyPipe
 
 LOOP = Path(__file__).resolve().parent / "inside" / "loop.py"
 POLL = 0.02  # seconds between looks at a running call's CPU time
-TREE_EVERY = 0.2  # seconds between looks for processes a running call started (a walk of every process)
 STARTUP_CPU = 2.0  # CPU seconds an import may take beyond the call limit: the interpreter starts, NumPy loads
 QUIET = 0.04  # seconds the process tree must not compute for to count as settled (``Executor.settle``)
 SETTLE_AT_MOST = 2.0  # seconds ``Executor.settle`` waits for that at most
-
-
-def _identity(folder: Path) -> tuple[int, int] | None:
-    """A folder's device and inode numbers: the same while it is the same folder; None if there is none."""
-    try:
-        found = os.stat(folder)
-    except OSError:
-        return None
-    return found.st_dev, found.st_ino
 
 
 @dataclass
@@ -63,10 +54,7 @@ class Executor:
     forbidden: tuple[str, ...] = ()
     cpu_cap: int = cpu_cap_for(CALL_LIMIT)
     process: subprocess.Popen[bytes] | None = None
-    _buffer: bytearray = field(default_factory=bytearray)
-    _scanned: int = 0  # bytes of the buffer already looked at for the end of a line
-    _reply_fd: int = -1
-    _eof: bool = False
+    _replies: ReplyPipe | None = None  # what the process answers on
     started: int = 0  # how many executors were started for this attempt
     _pids: tuple[int, ...] = ()  # the executor's process tree, as last looked up
     _resident_at_reset: dict[int, int] = field(default_factory=dict)  # KiB by pid (``reset_peak_memory``)
@@ -74,11 +62,13 @@ class Executor:
     _bound: tuple[int, int] | None = None  # the attempt's folder as it was when the process started
     _own: int | None = None  # the pid the loop gave in its first line (in its sandbox's numbering)
     _sent: int = 0  # requests sent: each carries its number (``seq``), and its reply must too
+    _looked: float = 0.0  # when the tree was last looked at (``_look``); before a request, once a CAPS_EVERY
+    _capped: Cap | None = None  # the cap the tree was past at that look
 
     def start(self) -> None:
         """Start the executor's process: its interpreter starts, then waits for the first request."""
         raise_stack_limit()  # the executor's C stack is the one in force when it starts
-        self._bound = _identity(self.attempt.parent)
+        self._bound = folder_identity(self.attempt.parent)
         reply_read, reply_write = os.pipe()
         command = jail_command(self.jail, self.attempt, LOOP, self.forbidden, reply_write, self.cpu_cap)
         self.process = subprocess.Popen(
@@ -92,11 +82,10 @@ class Executor:
             env=command_env(),
         )
         os.close(reply_write)
-        self._reply_fd = reply_read
+        self._replies = ReplyPipe(reply_read, REPLY_CAP)
         self._pids = (self.process.pid,)
         os.set_blocking(reply_read, False)
-        self._buffer, self._scanned = bytearray(), 0
-        self._settled, self._own = False, None
+        self._settled, self._own, self._capped, self._looked = False, None, None, time.monotonic()
         self.started += 1
 
     def alive(self) -> bool:
@@ -105,7 +94,7 @@ class Executor:
     def folder_replaced(self) -> bool:
         """True when the attempt's folder is no longer the one there was as the process started (deleted,
         or moved and made anew): a sandbox binds the folder it found, and would import the old file."""
-        return _identity(self.attempt.parent) != self._bound
+        return folder_identity(self.attempt.parent) != self._bound
 
     def request(
         self,
@@ -120,12 +109,18 @@ class Executor:
         ``give_up()`` is false (another caller learnt it is in vain). ``every``: the tree is looked up again
         at the reply, so a process the call left counts. A reply counts only from the loop's own process,
         to this request: any other line, or a call that left a process running, ends the executor and
-        everything in it (``Outcome.stray``)."""
+        everything in it (``Outcome.stray``), as does a tree past a cap at any look, before the request
+        too: what an import or an earlier call left running counts (``Outcome.capped``)."""
         if not self.alive():
             self.start()
         assert self.process is not None
         assert self.process.stdin is not None
-        root = self.process.pid
+        assert self._replies is not None
+        replies, root = self._replies, self.process.pid
+        if time.monotonic() - self._looked >= CAPS_EVERY:  # between calls: what is left running counts
+            self._look(root, keep=False)
+        if self._capped is not None:
+            return self._end_capped(0.0)
         start_cpu = self._cpu()
         self._sent += 1
         try:
@@ -134,24 +129,26 @@ class Executor:
         except (BrokenPipeError, OSError):
             return self._broke("the executor ended before it was asked", start_cpu)
         selector = selectors.DefaultSelector()
-        selector.register(self._reply_fd, selectors.EVENT_READ)
+        selector.register(replies.fd, selectors.EVENT_READ)
         # waiting is counted from the first poll a call does not answer within (most answer sooner)
         last_wall, last_demand, stalled = time.monotonic(), -1.0, 0.0
         tree_looked = last_wall
         try:
             while True:
-                line = self._line()
+                line = replies.line()
                 if line is not None:
                     if every:
-                        self._pids = tuple(p.pid for p in tree(root))
+                        self._look(root)
                     used = self._cpu() - start_cpu
                     if len(self._pids) == 1:  # the first reply: the process that runs the loop exists now
-                        self._pids = tuple(p.pid for p in tree(root))
+                        self._look(root)
+                    if self._capped is not None:
+                        return self._end_capped(used)
                     outcome = self._parse(line, used)
                     if outcome is not None:  # None: the loop's first line, which names it
                         return outcome
                     continue
-                if self._eof:
+                if replies.ended:
                     return self._broke("the executor ended without a reply", self._cpu() - start_cpu)
                 if selector.select(POLL):
                     continue  # a reply (or its end) has come: read it before any look at the clock
@@ -160,9 +157,11 @@ class Executor:
                     last_wall, last_demand = now, self._demand()
                     continue
                 if now - tree_looked >= TREE_EVERY:
-                    self._pids = tuple(p.pid for p in tree(root))  # what the call started counts too
+                    self._look(root)  # what the call started counts too, and the caps are looked at
                     tree_looked = now
                 used = self._cpu() - start_cpu
+                if self._capped is not None:
+                    return self._end_capped(used)
                 if used > cpu_limit:
                     return self._end("cpu", used)
                 if give_up is not None and give_up():
@@ -177,27 +176,6 @@ class Executor:
                     return self._end("waiting", used)
         finally:
             selector.close()
-
-    def _line(self) -> bytes | None:
-        """The next whole reply line, if one has arrived (each byte read is looked at once: a reply of
-        hundreds of MiB costs its length, not its length squared)."""
-        while (end := self._buffer.find(b"\n", self._scanned)) < 0:
-            self._scanned = len(self._buffer)
-            try:
-                chunk = os.read(self._reply_fd, 1 << 20)
-            except BlockingIOError:
-                return None
-            if not chunk:
-                self._eof = True
-                return None
-            self._buffer += chunk
-            if len(self._buffer) > REPLY_CAP:
-                self._eof = True
-                return None
-        line = bytes(self._buffer[:end])
-        del self._buffer[: end + 1]
-        self._scanned = 0
-        return line
 
     def _parse(self, line: bytes, used: float) -> Outcome | None:
         try:
@@ -233,12 +211,12 @@ class Executor:
         self._settled = True
         assert self.process is not None
         started = last_wall = time.monotonic()
-        self._pids = tuple(p.pid for p in tree(self.process.pid))
+        self._look(self.process.pid)
         last_demand, quiet_since = self._demand(), started
-        while True:
+        while self._capped is None:  # past a cap: the next request ends it
             time.sleep(POLL)
             now = time.monotonic()
-            self._pids = tuple(p.pid for p in tree(self.process.pid))  # a starting process may start more
+            self._look(self.process.pid)  # a starting process may start more
             wanted = self._demand()
             if wanted - last_demand >= STALL_SHARE * (now - last_wall):
                 quiet_since = now
@@ -250,18 +228,26 @@ class Executor:
 
     def reset_peak_memory(self) -> None:
         """Start a new peak of resident memory for every process of the executor (``peak_memory``)."""
-        self._resident_at_reset = {pid: resident_kib(pid, "VmRSS") for pid in self._pids}
-        for pid in self._pids:
-            with contextlib.suppress(OSError), open(f"/proc/{pid}/clear_refs", "w") as refs:
-                refs.write("5")  # the kernel's "reset the peak resident set size"
+        self._resident_at_reset = reset_peaks(self._pids)
 
     def peak_memory(self) -> int:
         """Bytes the largest process of the executor grew by, at its peak, since ``reset_peak_memory``:
         read by the kernel, out of the attempt's reach (0 where /proc does not tell). One started since (a
         worker), alive at the last look, grows from the largest size at the reset (a copy's parent's)."""
-        start = max(self._resident_at_reset.values(), default=0)
-        grown = [resident_kib(pid, "VmHWM") - self._resident_at_reset.get(pid, start) for pid in self._pids]
-        return max([0, *grown]) * 1024
+        return grown_most(self._resident_at_reset, self._pids)
+
+    def _look(self, root: int, keep: bool = True) -> None:
+        """Look at the executor's tree: note the cap it is past, if any, and (``keep``) its processes,
+        whose CPU counts from then on."""
+        found = census(root)
+        self._looked, self._capped = time.monotonic(), found.over_cap()
+        if keep:
+            self._pids = found.pids
+
+    def _end_capped(self, used: float) -> Outcome:
+        capped = self._capped
+        self.close()  # every process of the tree, stopped then killed
+        return Outcome(None, used, capped=capped)
 
     def _cpu(self) -> float:
         """CPU seconds of the executor's tree as last looked up (looked up again while a call runs long)."""
@@ -276,7 +262,8 @@ class Executor:
 
     def _broke(self, why: str, used: float) -> Outcome:
         status = None
-        if self.process is not None and self._eof:  # its replies ended: how did the process end?
+        ended = self._replies is not None and self._replies.ended
+        if self.process is not None and ended:  # its replies ended: how did the process end?
             with contextlib.suppress(subprocess.TimeoutExpired):
                 status = self.process.wait(timeout=2)
             if status is not None and self.jail is not None and status > 128:
@@ -294,7 +281,6 @@ class Executor:
         if self.process.stdin is not None:
             with contextlib.suppress(OSError):
                 self.process.stdin.close()
-        if self._reply_fd >= 0:
-            os.close(self._reply_fd)
-            self._reply_fd = -1
-        self.process, self._eof = None, False
+        if self._replies is not None:
+            self._replies.close()
+        self.process, self._replies = None, None

@@ -13,13 +13,16 @@ import os
 import select
 import signal
 import time
+from dataclasses import dataclass
+from typing import Literal
 
 import psutil
 
-from coinrow.grader.executor.inside.limits import OUTPUT_CAP
+from coinrow.grader.executor.inside.limits import OUTPUT_CAP, TASKS_CAP, tree_memory_cap
 from coinrow.grader.messages import stops
 
 _PR_SET_CHILD_SUBREAPER = 36
+Cap = Literal["processes", "memory"]  # the cap on an attempt's whole process tree it went past
 
 
 def become_subreaper() -> None:
@@ -32,36 +35,65 @@ def become_subreaper() -> None:
         pass  # not Linux: children are still found through their session
 
 
-def tree(pid: int) -> list[psutil.Process]:
-    """Every live process of the session the child ``pid`` leads, or below it (the child itself included).
+@dataclass(frozen=True)
+class Census:
+    """An executor's process tree at one look: its live processes' ids, how many processes and threads
+    they run (``tasks``, each process counting one thread at least), the bytes they hold resident, summed."""
 
-    On Linux one pass over ``/proc`` reads each process's parent and session; elsewhere psutil walks
-    the children of ``pid`` and of this process.
+    pids: tuple[int, ...]
+    tasks: int
+    resident: int
+
+    def over_cap(self) -> Cap | None:
+        """The cap the tree is past: more than ``TASKS_CAP`` processes and threads ("processes"), more than
+        ``tree_memory_cap()`` bytes resident ("memory"); None within both."""
+        if self.tasks > TASKS_CAP:
+            return "processes"
+        return "memory" if self.resident > tree_memory_cap() else None
+
+
+def tree(pid: int) -> list[psutil.Process]:
+    """Every live process of the session the child ``pid`` leads, or below it (the child itself included)."""
+    found = []
+    for member in census(pid).pids:
+        with contextlib.suppress(psutil.Error):
+            found.append(psutil.Process(member))
+    return found
+
+
+def census(pid: int) -> Census:
+    """The tree of the child ``pid`` (its session and what is below it), counted.
+
+    On Linux one pass over ``/proc`` reads each process's parent, session, threads and resident pages
+    (``/proc/<pid>/stat``, as ``ps`` does); elsewhere psutil walks the children of ``pid`` and of this
+    process, and asks each for its threads and resident size.
     """
     try:
-        parents_and_sessions = _parents_and_sessions()
+        stats = _stats()
     except OSError:
-        return _tree_by_psutil(pid)
+        return _census_by_psutil(pid)
     below = {pid}
     children: dict[int, list[int]] = {}
-    for child, (parent, _) in parents_and_sessions.items():
-        children.setdefault(parent, []).append(child)
+    for child, stat in stats.items():
+        children.setdefault(stat[0], []).append(child)
     waiting = [pid]
     while waiting:
         for child in children.get(waiting.pop(), []):
             if child not in below:
                 below.add(child)
                 waiting.append(child)
-    below |= {p for p, (_, session) in parents_and_sessions.items() if session == pid}
-    found = []
-    for member in sorted(below & parents_and_sessions.keys()):
-        with contextlib.suppress(psutil.Error):
-            found.append(psutil.Process(member))
-    return found
+    below |= {p for p, stat in stats.items() if stat[1] == pid}
+    members = sorted(below & stats.keys())
+    tasks = sum(max(1, stats[member][2]) for member in members)
+    return Census(tuple(members), tasks, sum(stats[member][3] for member in members) * _PAGE)
 
 
-def _parents_and_sessions() -> dict[int, tuple[int, int]]:
-    """Every process's parent and session, read from ``/proc/<pid>/stat`` (Linux); OSError elsewhere."""
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def _stats() -> dict[int, tuple[int, int, int, int]]:
+    """Every process's parent, session, threads and resident pages, read from ``/proc/<pid>/stat``
+    (fields 4, 6, 20 and 24; Linux); OSError elsewhere."""
     found = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -69,13 +101,13 @@ def _parents_and_sessions() -> dict[int, tuple[int, int]]:
         try:
             with open(f"/proc/{name}/stat", "rb") as stat:
                 fields = stat.read().rpartition(b")")[2].split()
-            found[int(name)] = (int(fields[1]), int(fields[3]))  # ppid, session: fields 4 and 6
+            found[int(name)] = (int(fields[1]), int(fields[3]), int(fields[17]), int(fields[21]))
         except (OSError, ValueError, IndexError):
             continue  # ended meanwhile
     return found
 
 
-def _tree_by_psutil(pid: int) -> list[psutil.Process]:
+def _census_by_psutil(pid: int) -> Census:
     found: dict[int, psutil.Process] = {}
     try:
         root = psutil.Process(pid)
@@ -89,7 +121,11 @@ def _tree_by_psutil(pid: int) -> list[psutil.Process]:
                 found[process.pid] = process
         except OSError:
             continue
-    return list(found.values())
+    tasks = resident = 0
+    for process in found.values():
+        with contextlib.suppress(psutil.Error), process.oneshot():
+            tasks, resident = tasks + process.num_threads(), resident + process.memory_info().rss
+    return Census(tuple(found), tasks, resident)
 
 
 def cpu(processes: list[psutil.Process]) -> float:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from coinrow.grader.executor.processes import Cap
 from coinrow.grader.executor.wire import encode
 
 Stray = Literal["left", "answered"]  # a call left a process running; that process answered in its place
@@ -23,6 +24,7 @@ class Outcome:
     broken: str | None = None  # the executor died, or answered what is no reply
     status: int | None = None  # how a process that died ended: an exit status, or minus a signal's number
     stray: Stray | None = None  # the call left a process running ("left"), which answered ("answered")
+    capped: Cap | None = None  # the executor's tree went past a cap (``processes.Census.over_cap``): ended
 
 
 def command_env() -> dict[str, str]:

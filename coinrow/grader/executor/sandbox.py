@@ -34,6 +34,16 @@ class Jail:
     bwrap: str
 
 
+def folder_identity(folder: Path) -> tuple[int, int] | None:
+    """A folder's device and inode numbers: the same while it is the same folder (a jail binds the folder
+    it finds as it starts); None if there is none."""
+    try:
+        found = os.stat(folder)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
 def interpreter() -> str:
     """The real interpreter behind ``sys.executable`` (a virtual environment's is a link to it)."""
     return os.path.realpath(getattr(sys, "_base_executable", None) or sys.executable)

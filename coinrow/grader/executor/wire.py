@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import builtins
 import functools
+import os
 from typing import Any
 
 SAFE_INT = 2**53  # past this an int travels as hex: exact, and read in linear time
@@ -163,3 +164,42 @@ def raised_error(described: dict[str, Any]) -> RaisedError:
     where = described.get("where")
     error.where = where if isinstance(where, dict) else None
     return error
+
+
+class ReplyPipe:
+    """The read end of the pipe an executor replies on, read a line at a time without blocking.
+
+    Args:
+        fd: the pipe's read end, non-blocking; closed by ``close``.
+        cap: bytes of one line past which the pipe counts as ended (a value that big is no answer).
+    """
+
+    def __init__(self, fd: int, cap: int) -> None:
+        self.fd, self.cap, self.ended = fd, cap, False
+        self._buffer, self._scanned = bytearray(), 0  # bytes of the buffer already looked at for a line's end
+
+    def line(self) -> bytes | None:
+        """The next whole line, if one has arrived (each byte read is looked at once: a reply of hundreds
+        of MiB costs its length, not its length squared); None, with ``ended`` set at the pipe's end."""
+        while (end := self._buffer.find(b"\n", self._scanned)) < 0:
+            self._scanned = len(self._buffer)
+            try:
+                chunk = os.read(self.fd, 1 << 20)
+            except BlockingIOError:
+                return None
+            if not chunk:
+                self.ended = True
+                return None
+            self._buffer += chunk
+            if len(self._buffer) > self.cap:
+                self.ended = True
+                return None
+        line = bytes(self._buffer[:end])
+        del self._buffer[: end + 1]
+        self._scanned = 0
+        return line
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1

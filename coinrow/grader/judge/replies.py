@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from coinrow.game.registry import PROBLEMS, by_slug
-from coinrow.grader.executor.processes import ended_in_words
+from coinrow.grader.executor.inside.limits import TASKS_CAP, tree_memory_cap
+from coinrow.grader.executor.processes import Cap, ended_in_words
 from coinrow.grader.executor.provenance import FORBIDDEN_PACKAGES, borrowed_imports, linked_reference
 from coinrow.grader.executor.requests import Outcome
 from coinrow.grader.executor.stack import RecursionLimits
@@ -19,6 +20,8 @@ from coinrow.grader.executor.time_limit import CallTimeout
 from coinrow.grader.executor.wire import WireError, decode, raised_error
 from coinrow.grader.judge.failures import NotAttempted, Printed, WrongAnswer
 from coinrow.grader.messages import calls as messages
+from coinrow.grader.messages import stops
+from coinrow.grader.records.results import FailureKind
 
 
 def not_gradable(slug: str, path: Path, impl_dir: Path) -> WrongAnswer | None:
@@ -35,6 +38,8 @@ def import_failure(slug: str, outcome: Outcome, path: Path) -> WrongAnswer | Non
     """Why the attempt at ``path`` is not graded, from how its import request ended; None if it imported."""
     reply = outcome.reply
     failure: str | None = None
+    if outcome.capped is not None:
+        return past_a_cap(slug, "importing the file", (), outcome.capped)
     if reply is None and outcome.ended:
         failure = messages.does_not_import(slug, CallTimeout(outcome.ended == "waiting"), path)
     elif reply is None:
@@ -88,8 +93,18 @@ def no_answer(slug: str, call_text: str, row: Sequence[int], outcome: Outcome) -
     if outcome.stray is not None:
         message = messages.left_a_process(slug, call_text, outcome.stray == "answered")
         return WrongAnswer(slug, row, message, kind="stray-process")
+    if outcome.capped is not None:
+        return past_a_cap(slug, call_text, row, outcome.capped)
     message = messages.process_ended(slug, call_text, how_it_ended(outcome)) + empty_row_note(slug, row)
     return WrongAnswer(slug, row, message, kind="exception")
+
+
+def past_a_cap(slug: str, call_text: str, row: Sequence[int], cap: Cap) -> WrongAnswer:
+    """The failure of an attempt whose processes went past ``cap`` (``processes.Census.over_cap``) during
+    ``call_text`` (or before it: what its import or an earlier call left running counts)."""
+    how = stops.past_a_tree_cap(cap, TASKS_CAP, tree_memory_cap() >> 20)
+    kind: FailureKind = "too-many-processes" if cap == "processes" else "too-much-memory"
+    return WrongAnswer(slug, row, messages.process_ended(slug, call_text, how), kind=kind)
 
 
 def decoded_answer(slug: str, row: Sequence[int], answer: Any, call_text: str) -> Any:

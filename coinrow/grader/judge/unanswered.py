@@ -21,16 +21,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from coinrow.grader.executor.inside.limits import TASKS_CAP, tree_memory_cap
 from coinrow.grader.executor.process import Executor
 from coinrow.grader.executor.requests import Outcome
 from coinrow.grader.executor.time_limit import CallTimeout, waiting_limit
 from coinrow.grader.judge.failures import WrongAnswer
-from coinrow.grader.messages.calls import already_unanswered
+from coinrow.grader.messages.calls import already_past_a_cap, already_unanswered
 
 Key = tuple[object, ...]  # an attempt as ``attempt_key`` names it
 How = Literal[
-    "cpu", "waiting", "ended", "left"
-]  # past its CPU time, waited, its executor ended, left a process
+    "cpu", "waiting", "ended", "left", "processes", "memory"
+]  # past its CPU time, waited, its executor ended, left a process, its tree past a cap (``Outcome.capped``)
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,10 @@ def request_unless_vain(
 def vain(key: Key, slug: str, call_text: str, row: Sequence[int]) -> WrongAnswer:
     """The failure of a call on ``row`` not made because it is in vain (``blocking``), as not run."""
     known = blocking(key, len(row)) or Unanswered(len(row), "ended")
-    return WrongAnswer(slug, row, already_unanswered(slug, call_text, known.n, known.how), ran=False)
+    how: str = known.how
+    if how in ("processes", "memory"):
+        how = already_past_a_cap(how, TASKS_CAP, tree_memory_cap() >> 20)
+    return WrongAnswer(slug, row, already_unanswered(slug, call_text, known.n, how), ran=False)
 
 
 def import_failure(key: Key, slug: str, outcome: Outcome, failure: WrongAnswer | None) -> WrongAnswer | None:
@@ -126,6 +130,8 @@ def how_it_ended(outcome: Outcome) -> How:
     """How a request that got no answer ended, as it is kept here."""
     if outcome.stray is not None:
         return "left"
+    if outcome.capped is not None:
+        return outcome.capped
     if outcome.ended == "cpu":
         return "cpu"
     return "waiting" if outcome.ended == "waiting" else "ended"

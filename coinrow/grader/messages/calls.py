@@ -136,6 +136,14 @@ ALREADY = {  # how an earlier call could not answer (``judge.unanswered.How``), 
 }
 
 
+def already_past_a_cap(cap: str, tasks_cap: int, memory_cap_mib: int) -> str:
+    """``how`` for ``already_unanswered`` when the attempt's processes went past ``cap`` ("processes":
+    ``tasks_cap`` processes and threads at once; "memory": ``memory_cap_mib`` MiB resident, summed)."""
+    if cap == "processes":
+        return f"already started more than {tasks_cap} processes and threads at once"
+    return f"already held more than {memory_cap_mib} MiB across its processes"
+
+
 def already_unanswered(slug: str, call_text: str, n: int, how: str) -> str:
     """The call is not made: a call of the attempt already could not answer on a row of ``n`` coins."""
     return f"{slug}: not run: {call_text} — {ALREADY.get(how, how)} on a row of n = {n}"

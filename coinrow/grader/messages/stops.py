@@ -56,6 +56,21 @@ def ended_by_signal(signal: int, name: str | None, output_cap_mib: int) -> str:
     return _BY_SIGNAL.get(shown, f"was ended by {shown}")
 
 
+def past_a_tree_cap(cap: str, tasks_cap: int, memory_cap_mib: int) -> str:
+    """The attempt's processes, looked at together, went past ``cap``: "processes" (more than
+    ``tasks_cap`` processes and threads at once) or "memory" (more than ``memory_cap_mib`` MiB resident,
+    summed); what follows a call's name, and what to do instead."""
+    if cap == "processes":
+        return (
+            f"stopped: the attempt started more than {tasks_cap} processes and threads at once (its import's "
+            "count too), and all were ended: a graded call computes in its own process and returns"
+        )
+    return (
+        f"stopped: the attempt held more than {memory_cap_mib} MiB across its processes (resident, summed "
+        "over all it started), and all were ended: compute in one process, in the memory the task needs"
+    )
+
+
 def exited_early(code: int, during: str, last_line: str) -> str:
     """The run's process exited with status ``code`` before it finished; ``during`` is from ``during``
     (or ""), and ``last_line`` what it last printed (or "")."""

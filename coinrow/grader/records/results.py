@@ -27,6 +27,8 @@ FailureKind = Literal[
     "import",  # the file does not import, or lacks the function
     "exit",  # called sys.exit
     "stray-process",  # a call left a process running (a fork, which may have answered in its place)
+    "too-many-processes",  # the attempt's processes ran more processes and threads at once than the cap
+    "too-much-memory",  # the attempt's processes held more resident memory, summed, than the cap
     "growth",  # right values, but the time or memory grows faster than the task asks
     "grader",  # the grader itself stumbled (never an attempt's failure)
 ]

@@ -9,6 +9,7 @@ loads this file by its path, inside the sandbox.
 
 from __future__ import annotations
 
+import os
 import resource
 import sys
 
@@ -25,6 +26,17 @@ LINES_KEPT = 20  # lines kept of what one call prints
 TEXT_KEPT = 10_000  # characters kept of a returned string or a repr
 SENT_DEPTH = 50  # nesting of a returned value past which it is described, not sent
 SENT_ITEMS = 5_000_000  # items of a returned value past which it is described, not sent
+TASKS_CAP = 128  # processes and threads of one attempt at once, over its executor's whole process tree
+TREE_EVERY = 0.2  # seconds between the judge's looks at a running call's tree: its caps, what it started
+CAPS_EVERY = 1.0  # ... and between its looks at the caps before a request (what runs between calls)
+
+
+def tree_memory_cap() -> int:
+    """Bytes resident, summed over an attempt's processes, past which the judge ends them all: 2 GiB,
+    or ``COINROW_TREE_MEMORY_MIB`` MiB where the judge's environment sets it (read by the judge only;
+    the executor starts without it). Pages shared by a process and its forks count once per process."""
+    mib = os.environ.get("COINROW_TREE_MEMORY_MIB", "")
+    return (int(mib) if mib.isdigit() and int(mib) > 0 else 2048) << 20
 
 
 def cpu_seconds_in_all(call_limit: float) -> float:
