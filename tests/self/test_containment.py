@@ -99,6 +99,7 @@ def _assert_stopped(done: subprocess.CompletedProcess[str], messages: str, named
     assert line, done.stdout + done.stderr
     assert "solved" not in line.split()[1].lower(), done.stdout
     assert named in messages, messages
+    assert named in done.stdout, done.stdout  # the summary's own line says it, whichever check met it first
     for _ in range(50):  # every process is killed at once; the kernel may take a moment to reap them
         if not _leftovers():
             break
