@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import selectors
+import shutil
 import subprocess
 import time
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from typing import Any
 
 from coinrow.game.settings import CALL_LIMIT
 from coinrow.grader.executor.accounting import cpu_seconds, grown_most, reset_peaks
+from coinrow.grader.executor.as_user import staged
 from coinrow.grader.executor.inside.limits import CAPS_EVERY, REPLY_CAP, TREE_EVERY, cpu_cap_for
 from coinrow.grader.executor.processes import Cap, census, kill, tree
 from coinrow.grader.executor.requests import GiveUp, Outcome, Stray, command_env
@@ -64,13 +66,18 @@ class Executor:
     _sent: int = 0  # requests sent: each carries its number (``seq``), and its reply must too
     _looked: float = 0.0  # when the tree was last looked at (``_look``); before a request, once a CAPS_EVERY
     _capped: Cap | None = None  # the cap the tree was past at that look
+    _staged: Path | None = None  # the copies an unprivileged user's executor runs (``as_user.staged``)
 
     def start(self) -> None:
         """Start the executor's process: its interpreter starts, then waits for the first request."""
         raise_stack_limit()  # the executor's C stack is the one in force when it starts
         self._bound = folder_identity(self.attempt.parent)
         reply_read, reply_write = os.pipe()
-        command = jail_command(self.jail, self.attempt, LOOP, self.forbidden, reply_write, self.cpu_cap)
+        attempt, loop = self.attempt, LOOP
+        if self.jail is not None and self.jail.user is not None:  # copies its user can read, made anew
+            self._unstage()
+            self._staged, attempt, loop = staged(self.attempt, LOOP)
+        command = jail_command(self.jail, attempt, loop, self.forbidden, reply_write, self.cpu_cap)
         self.process = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
@@ -266,7 +273,7 @@ class Executor:
         if self.process is not None and ended:  # its replies ended: how did the process end?
             with contextlib.suppress(subprocess.TimeoutExpired):
                 status = self.process.wait(timeout=2)
-            if status is not None and self.jail is not None and status > 128:
+            if status is not None and self.jail is not None and self.jail.bwrap and status > 128:
                 status = 128 - status  # bubblewrap passes a signal's end on as 128 + its number
         self.close()
         return Outcome(None, used, broken=why, status=status)
@@ -284,3 +291,9 @@ class Executor:
         if self._replies is not None:
             self._replies.close()
         self.process, self._replies = None, None
+        self._unstage()
+
+    def _unstage(self) -> None:
+        if self._staged is not None:
+            shutil.rmtree(self._staged, ignore_errors=True)
+            self._staged = None

@@ -1,4 +1,5 @@
-"""The OS sandbox an executor runs in: bubblewrap, where it is installed and works, else none.
+"""The OS sandbox an executor runs in: bubblewrap, where it is installed and works; else, for root, an
+unprivileged user (``executor.as_user``); else none.
 
 In the jail the executor sees, read-only, only the Python runtime (the interpreter's
 prefix, the packages' folder, ``/usr``) and the attempt's own folder; ``/tmp`` is a
@@ -21,6 +22,9 @@ import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
 
+from coinrow.grader.executor.as_user import USER, as_user_prefix, cannot_run_as, unprivileged_user
+from coinrow.grader.executor.inside.limits import USER_PROCESSES_CAP
+
 ATTEMPT_ROOT = "/attempt"  # where the attempt's folder appears inside the jail
 LOOP_FOLDER = "/executor"  # where the executor's loop and the modules beside it appear inside the jail
 LOOP_PATH = f"{LOOP_FOLDER}/loop.py"
@@ -29,9 +33,16 @@ UNSANDBOXED_VARIABLE = "COINROW_UNSANDBOXED"  # set to 1: run unsealed even wher
 
 @dataclass(frozen=True)
 class Jail:
-    """A working bubblewrap: its executable."""
+    """Where an executor is sealed: a working bubblewrap (its executable), or, where bubblewrap cannot run
+    and the grader is root, an unprivileged user (``executor.as_user``: its user and group ids)."""
 
-    bwrap: str
+    bwrap: str = ""
+    user: tuple[int, int] | None = None
+
+    @property
+    def name(self) -> str:
+        """The sandbox, as the summary and the reports name it."""
+        return "bubblewrap" if self.bwrap else f"the unprivileged user {USER}"
 
 
 def folder_identity(folder: Path) -> tuple[int, int] | None:
@@ -130,10 +141,13 @@ def jail_command(
     inside_attempt = attempt.resolve()
     inside_loop = str(loop)
     prefix: list[str] = []
-    if jail is not None:
+    if jail is not None and jail.bwrap:
         prefix = bwrap_args(jail, attempt, loop)
         inside_attempt = Path(ATTEMPT_ROOT) / attempt.parent.name / attempt.name
         inside_loop = LOOP_PATH
+    elif jail is not None and jail.user is not None:  # the attempt and the loop as ``as_user.staged`` copied
+        started_in = ["env", f"--chdir={attempt.parent}"]
+        prefix = ["prlimit", f"--nproc={USER_PROCESSES_CAP}", "--", *started_in, *as_user_prefix(jail.user)]
     return [
         *prefix,
         interpreter(),
@@ -151,9 +165,25 @@ def jail_command(
 
 @functools.cache
 def find_jail() -> tuple[Jail | None, str]:
-    """bubblewrap if it is installed and starts a process here; else None and why not, in a few words."""
+    """The strongest sandbox that works here and, in a few words, why bubblewrap is not it ("" when it is):
+    bubblewrap if it is installed and starts a process; else, for root, the unprivileged user
+    (``executor.as_user``) if it can run the interpreter and read the packages; else None."""
     if os.environ.get(UNSANDBOXED_VARIABLE) == "1":
         return None, f"{UNSANDBOXED_VARIABLE}=1"
+    bwrap, why_not = _working_bwrap()
+    if bwrap is not None:
+        return Jail(bwrap), ""
+    user = unprivileged_user()
+    if user is None:
+        return None, why_not
+    cannot = cannot_run_as(user, interpreter(), package_paths())
+    if cannot is not None:
+        return None, f"{why_not}; {cannot}"
+    return Jail(user=user), why_not
+
+
+def _working_bwrap() -> tuple[str | None, str]:
+    """bubblewrap's executable if it is installed and starts a process here; else None and why not."""
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         return None, "bubblewrap (bwrap) is not installed"
@@ -165,4 +195,4 @@ def find_jail() -> tuple[Jail | None, str]:
     if done.returncode != 0:
         said = done.stderr.decode(errors="replace").strip().splitlines()
         return None, f"bubblewrap does not work here: {said[-1] if said else f'exit {done.returncode}'}"
-    return Jail(bwrap), ""
+    return bwrap, ""

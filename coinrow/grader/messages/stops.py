@@ -94,3 +94,12 @@ def not_sandboxed(why: str) -> str:
         f"not sandboxed ({why}): each attempt ran in a process of its own, apart from the checks, "
         "but could read and write what you can"
     )
+
+
+def sandboxed_as_user(user: str, why: str) -> str:
+    """The summary's last line when the attempts ran as an unprivileged ``user`` because bubblewrap could
+    not run (``why``: in a few words)."""
+    return (
+        f"sandboxed as the unprivileged user {user} ({why}): each attempt ran apart from the checks and "
+        "could not write the grader's files or signal it, but could read what any user can"
+    )

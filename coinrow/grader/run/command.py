@@ -27,6 +27,7 @@ from coinrow.game.rowarg import (
     jobs_count,
 )
 from coinrow.game.settings import CALL_LIMIT, WORKERS
+from coinrow.grader.executor.as_user import USER
 from coinrow.grader.executor.sandbox import find_jail
 from coinrow.grader.messages import stops
 from coinrow.grader.records.exercism import exercism_report
@@ -67,7 +68,10 @@ def summary(impl: str, results: dict[str, Result], only: Sequence[str] = ()) -> 
     without bubblewrap."""
     jail, why = find_jail()
     graded_any = any(not result.cached for result in results.values())
-    sealed = [] if jail is not None or not graded_any else [stops.not_sandboxed(why)]
+    sealed = [stops.not_sandboxed(why)] if jail is None else []
+    if jail is not None and jail.user is not None:
+        sealed = [stops.sandboxed_as_user(USER, why)]
+    sealed = sealed if graded_any else []
     return [f"kata summary: {impl}", *summary_lines(results, only), *sealed]
 
 

@@ -119,7 +119,8 @@ def _submissions(args: argparse.Namespace) -> tuple[Path, list[Submission], str]
 
 
 def _refuse_without_sandbox(unsandboxed: bool) -> tuple[str, str]:
-    """The sandbox that grades ("bubblewrap", or "none") and why none is used ("" when one is).
+    """The sandbox that grades ("bubblewrap", "the unprivileged user nobody", or "none") and a note on why
+    bubblewrap is not used ("" when it is).
 
     Raises:
         UsageError: no sandbox works here, and grading without one was not allowed.
@@ -130,7 +131,9 @@ def _refuse_without_sandbox(unsandboxed: bool) -> tuple[str, str]:
             f"no sandbox to grade in ({why_not}): install bubblewrap, or grade without one "
             "with --unsandboxed (make grade UNSANDBOXED=1)"
         )
-    return ("bubblewrap", "") if jail is not None else ("none", f"graded without a sandbox: {why_not}")
+    if jail is None:
+        return "none", f"graded without a sandbox: {why_not}"
+    return jail.name, (f"graded as {jail.name}: {why_not}" if why_not else "")
 
 
 def grade_class(

@@ -18,6 +18,7 @@ CPU_CAP_PER_CALL_LIMIT = 15  # ... or this many call limits, when that is more
 MEMORY_CAP = 8 << 30  # bytes of address space per process: a table too big fails as MemoryError
 OUTPUT_CAP = 256 << 20  # bytes any one file a process writes may reach
 REPLY_CAP = 256 << 20  # bytes of one reply: past it the executor is ended (a value that big is no answer)
+USER_PROCESSES_CAP = 512  # processes of the unprivileged user at once (RLIMIT_NPROC; ``executor.as_user``)
 BIG_STACK = 1 << 30  # bytes of C stack the judge starts each executor with (RLIMIT_STACK)
 DEEP_RECURSION_CAP = 120_000  # frames that fit in BIG_STACK, with room to spare (lru_cache levels included)
 SHALLOW_RECURSION_CAP = 15_000  # frames that fit in the usual 8 MiB stack
