@@ -1,8 +1,9 @@
 """The OS sandbox an executor runs in: bubblewrap, where it is installed and works, else none.
 
 In the jail the executor sees, read-only, only the Python runtime (the interpreter's
-prefix, the packages' folder, ``/usr``) and the attempt's own folder; ``/tmp`` is a
-private, empty tmpfs; it has no network, its own PID namespace (it cannot see or signal
+prefix, the packages' folder, ``/usr``) and the attempt's own folder; ``/tmp`` and
+``/dev/shm`` are private, empty tmpfs of a few MiB each (``TMP_CAP``, ``SHM_CAP``), and
+nothing else is writable (the root and ``/dev`` are remounted read-only); it has no network, its own PID namespace (it cannot see or signal
 the judge, the driver or any other process), no capabilities, and it ends when its
 parent does. The CPU, memory and file-size limits of the grading child are inherited.
 Without bubblewrap (macOS, a container without user namespaces) the executor still
@@ -20,6 +21,8 @@ import sys
 import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
+
+from coinrow.grader.executor.inside.limits import SHM_CAP, TMP_CAP
 
 ATTEMPT_ROOT = "/attempt"  # where the attempt's folder appears inside the jail
 LOOP_FOLDER = "/executor"  # where the executor's loop and the modules beside it appear inside the jail
@@ -71,12 +74,18 @@ def bwrap_args(jail: Jail, attempt: Path, loop: Path) -> list[str]:
     return [
         jail.bwrap,
         # the private /tmp first: a runtime or an attempt that lives below /tmp is bound over it, not hidden
+        "--size",
+        str(TMP_CAP),
         "--tmpfs",
         "/tmp",
         "--proc",
         "/proc",
         "--dev",
         "/dev",
+        "--size",
+        str(SHM_CAP),
+        "--tmpfs",
+        "/dev/shm",
         "--ro-bind",
         "/usr",
         "/usr",
@@ -88,6 +97,11 @@ def bwrap_args(jail: Jail, attempt: Path, loop: Path) -> list[str]:
         "--ro-bind",
         str(loop.parent),
         LOOP_FOLDER,
+        # last of the mounts: the root (a tmpfs of half the RAM) and /dev read-only, their submounts as made
+        "--remount-ro",
+        "/dev",
+        "--remount-ro",
+        "/",
         "--chdir",
         f"{ATTEMPT_ROOT}/{attempt.parent.name}",
         "--unshare-all",
