@@ -3,12 +3,12 @@
 In the jail the executor sees, read-only, only the Python runtime (the interpreter's
 prefix, the packages' folder, ``/usr``) and the attempt's own folder; ``/tmp`` and
 ``/dev/shm`` are private, empty tmpfs of a few MiB each (``TMP_CAP``, ``SHM_CAP``), and
-nothing else is writable (the root and ``/dev`` are remounted read-only); it has no network, its own PID namespace (it cannot see or signal
-the judge, the driver or any other process), no capabilities, and it ends when its
-parent does. The CPU, memory and file-size limits of the grading child are inherited.
-Without bubblewrap (macOS, a container without user namespaces) the executor still
-runs apart from the judge, with the same limits, and the summary says the run was not
-sandboxed.
+nothing else is writable (the root and ``/dev`` are remounted read-only); it has no
+network, its own PID namespace (it cannot see or signal the judge, the driver or any
+other process), no capabilities, and it ends when its parent does. The CPU, memory and
+file-size limits of the grading child are inherited. Without bubblewrap (macOS, a
+container without user namespaces) the executor still runs apart from the judge, with
+the same limits, and the summary says the run was not sandboxed.
 """
 
 from __future__ import annotations

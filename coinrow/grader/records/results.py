@@ -27,6 +27,7 @@ FailureKind = Literal[
     "import",  # the file does not import, or lacks the function
     "exit",  # called sys.exit
     "stray-process",  # a call left a process running (a fork, which may have answered in its place)
+    "wrote-too-much",  # filled a capped filesystem (ENOSPC, in the sandbox) or a file past its cap (EFBIG)
     "growth",  # right values, but the time or memory grows faster than the task asks
     "grader",  # the grader itself stumbled (never an attempt's failure)
 ]

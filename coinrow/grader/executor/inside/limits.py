@@ -18,6 +18,7 @@ MEMORY_CAP = 8 << 30  # bytes of address space per process: a table too big fail
 OUTPUT_CAP = 256 << 20  # bytes any one file a process writes may reach
 TMP_CAP = 48 << 20  # bytes the sandbox's /tmp holds (a tmpfs: its files are memory)
 SHM_CAP = 16 << 20  # bytes the sandbox's /dev/shm holds; nothing else there is writable
+WRITABLE_CAPS = {"/tmp": TMP_CAP, "/dev/shm": SHM_CAP}  # the sandbox's writable folders, with their caps
 REPLY_CAP = 256 << 20  # bytes of one reply: past it the executor is ended (a value that big is no answer)
 BIG_STACK = 1 << 30  # bytes of C stack the judge starts each executor with (RLIMIT_STACK)
 DEEP_RECURSION_CAP = 120_000  # frames that fit in BIG_STACK, with room to spare (lru_cache levels included)
