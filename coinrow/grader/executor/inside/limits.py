@@ -44,18 +44,25 @@ def cpu_cap_for(call_limit: float) -> int:
 
 def cap_process(cpu_seconds: int) -> None:
     """Cap this process and what it starts: ``cpu_seconds`` of CPU (a hard limit 5 s above: SIGXCPU, then
-    SIGKILL), ``MEMORY_CAP`` of address space, files up to ``OUTPUT_CAP``. A cap already lower stays."""
-    for which, soft, hard in (
-        (resource.RLIMIT_CPU, cpu_seconds, cpu_seconds + 5),
-        (resource.RLIMIT_FSIZE, OUTPUT_CAP, OUTPUT_CAP),
-        (resource.RLIMIT_AS, MEMORY_CAP, MEMORY_CAP),
+    SIGKILL), ``MEMORY_CAP`` of address space, files up to ``OUTPUT_CAP``. A cap already lower stays; a cap
+    the system refuses (macOS refuses RLIMIT_AS: ``ValueError``) or lacks is left as it is, the others set."""
+    for name, soft, hard in (
+        ("RLIMIT_CPU", cpu_seconds, cpu_seconds + 5),
+        ("RLIMIT_FSIZE", OUTPUT_CAP, OUTPUT_CAP),
+        ("RLIMIT_AS", MEMORY_CAP, MEMORY_CAP),
     ):
+        which = getattr(resource, name, None)
+        if which is None:
+            continue
         current_soft, current_hard = resource.getrlimit(which)
         if current_hard != resource.RLIM_INFINITY:
             hard = min(hard, current_hard)
         if current_soft != resource.RLIM_INFINITY:
             soft = min(soft, current_soft)
-        resource.setrlimit(which, (min(soft, hard), hard))
+        try:
+            resource.setrlimit(which, (min(soft, hard), hard))
+        except (ValueError, OSError):
+            continue
 
 
 def recursion_cap() -> int:
