@@ -53,12 +53,12 @@ os.execv(sys.argv[2], sys.argv[2:])
 FILE_CAP = 32 << 20  # the file-size cap the third test grades under: below the sandbox's /tmp
 
 
-def _graded(folder: Path, filled: str, file_cap: int | None = None) -> subprocess.CompletedProcess[str]:
-    """An attempt filling ``filled`` ("" for the temporary folder) graded afresh in ``folder``, under a
-    file-size cap of ``file_cap`` bytes (the grader's own where None)."""
+def _graded(folder: Path, source: str, file_cap: int | None = None) -> subprocess.CompletedProcess[str]:
+    """``source`` as the difference_dp attempt in ``folder``, graded afresh, under a file-size cap of
+    ``file_cap`` bytes (the grader's own where None)."""
     path = source_file(folder, "difference_dp")
     path.parent.mkdir(parents=True)
-    path.write_text(FILLS.format(folder=filled), encoding="utf-8")
+    path.write_text(source, encoding="utf-8")
     command = [sys.executable, "-m", "coinrow", "test", "--impl", str(folder), "--formulation=difference_dp"]
     command += ["--no-cache", "--profile", "catalogue"]
     if file_cap is not None:
@@ -79,19 +79,42 @@ def _assert_failed_naming(done: subprocess.CompletedProcess[str], cap: str) -> N
 
 @SEALED
 def test_an_attempt_that_fills_the_sandboxs_tmp_fails_naming_its_cap(tmp_path: Path) -> None:
-    done = _graded(tmp_path / "attempts", "/tmp")
+    done = _graded(tmp_path / "attempts", FILLS.format(folder="/tmp"))
     _assert_failed_naming(done, CAP_OF_ITS_FOLDER.format(mib=TMP_CAP >> 20, folder="/tmp"))
 
 
 @SEALED
 def test_an_attempt_that_fills_the_sandboxs_dev_shm_fails_naming_its_cap(tmp_path: Path) -> None:
-    done = _graded(tmp_path / "attempts", "/dev/shm")
+    done = _graded(tmp_path / "attempts", FILLS.format(folder="/dev/shm"))
     _assert_failed_naming(done, CAP_OF_ITS_FOLDER.format(mib=SHM_CAP >> 20, folder="/dev/shm"))
 
 
 def test_an_attempt_that_writes_a_file_past_the_file_size_cap_fails_naming_it(tmp_path: Path) -> None:
     """RLIMIT_FSIZE, sandboxed or not: Python ignores SIGXFSZ, so the write raises OSError (EFBIG)."""
-    done = _graded(tmp_path / "attempts", "", FILE_CAP)
+    done = _graded(tmp_path / "attempts", FILLS.format(folder=""), FILE_CAP)
     _assert_failed_naming(
         done, f"wrote more than {FILE_CAP >> 20} MiB to one file (the cap on any file an attempt writes)"
     )
+
+
+MAPS_SHARED_MEMORY = """from multiprocessing import shared_memory
+
+
+def score_difference(coins):
+    block = shared_memory.SharedMemory(create=True, size=100 << 20)
+    for at in range(0, 100 << 20, 1 << 20):
+        block.buf[at : at + (1 << 20)] = bytes(1 << 20)
+    return 0
+"""
+
+
+@SEALED
+def test_an_attempt_that_fills_dev_shm_through_shared_memory_is_told_the_caps(tmp_path: Path) -> None:
+    """A mapped file's pages past its filesystem's cap end the process with SIGBUS: no error to catch."""
+    done = _graded(tmp_path / "attempts", MAPS_SHARED_MEMORY)
+    line = next((x for x in done.stdout.splitlines() if x.startswith("difference_dp ")), "")
+    assert line.split()[1] == "FAILING", done.stdout + done.stderr
+    crashed = [x for x in done.stdout.splitlines() if "crashed with SIGBUS" in x]
+    assert crashed, done.stdout
+    assert f"{SHM_CAP >> 20} MiB to /dev/shm" in crashed[0]
+    assert crashed[0].endswith("keep the table in memory")
