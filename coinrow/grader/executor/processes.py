@@ -18,7 +18,7 @@ from typing import Literal
 
 import psutil
 
-from coinrow.grader.executor.inside.limits import OUTPUT_CAP, TASKS_CAP, tree_memory_cap
+from coinrow.grader.executor.inside.limits import OUTPUT_CAP, TASKS_CAP, WRITABLE_CAPS, tree_memory_cap
 from coinrow.grader.messages import stops
 
 _PR_SET_CHILD_SUBREAPER = 36
@@ -201,5 +201,5 @@ def ended_in_words(code: int, during: str = "", last_line: str = "") -> str:
     if code < 0:
         known = -code in signal.Signals._value2member_map_
         name = signal.Signals(-code).name if known else None
-        return stops.ended_by_signal(-code, name, OUTPUT_CAP >> 20) + during
+        return stops.ended_by_signal(-code, name, OUTPUT_CAP >> 20, WRITABLE_CAPS) + during
     return stops.exited_early(code, during, last_line)

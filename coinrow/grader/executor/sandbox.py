@@ -2,13 +2,14 @@
 unprivileged user (``executor.as_user``); else none.
 
 In the jail the executor sees, read-only, only the Python runtime (the interpreter's
-prefix, the packages' folder, ``/usr``) and the attempt's own folder; ``/tmp`` is a
-private, empty tmpfs; it has no network, its own PID namespace (it cannot see or signal
-the judge, the driver or any other process), no capabilities, and it ends when its
-parent does. The CPU, memory and file-size limits of the grading child are inherited.
-Without bubblewrap (macOS, a container without user namespaces) the executor still
-runs apart from the judge, with the same limits, and the summary says the run was not
-sandboxed.
+prefix, the packages' folder, ``/usr``) and the attempt's own folder; ``/tmp`` and
+``/dev/shm`` are private, empty tmpfs of a few MiB each (``TMP_CAP``, ``SHM_CAP``), and
+nothing else is writable (the root and ``/dev`` are remounted read-only); it has no
+network, its own PID namespace (it cannot see or signal the judge, the driver or any
+other process), no capabilities, and it ends when its parent does. The CPU, memory and
+file-size limits of the grading child are inherited. Without bubblewrap (macOS, a
+container without user namespaces) the executor still runs apart from the judge, with
+the same limits, and the summary says the run was not sandboxed.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coinrow.grader.executor.as_user import USER, as_user_prefix, cannot_run_as, unprivileged_user
-from coinrow.grader.executor.inside.limits import USER_PROCESSES_CAP
+from coinrow.grader.executor.inside.limits import SHM_CAP, TMP_CAP, USER_PROCESSES_CAP
 
 ATTEMPT_ROOT = "/attempt"  # where the attempt's folder appears inside the jail
 LOOP_FOLDER = "/executor"  # where the executor's loop and the modules beside it appear inside the jail
@@ -92,12 +93,18 @@ def bwrap_args(jail: Jail, attempt: Path, loop: Path) -> list[str]:
     return [
         jail.bwrap,
         # the private /tmp first: a runtime or an attempt that lives below /tmp is bound over it, not hidden
+        "--size",
+        str(TMP_CAP),
         "--tmpfs",
         "/tmp",
         "--proc",
         "/proc",
         "--dev",
         "/dev",
+        "--size",
+        str(SHM_CAP),
+        "--tmpfs",
+        "/dev/shm",
         "--ro-bind",
         "/usr",
         "/usr",
@@ -109,6 +116,11 @@ def bwrap_args(jail: Jail, attempt: Path, loop: Path) -> list[str]:
         "--ro-bind",
         str(loop.parent),
         LOOP_FOLDER,
+        # last of the mounts: the root (a tmpfs of half the RAM) and /dev read-only, their submounts as made
+        "--remount-ro",
+        "/dev",
+        "--remount-ro",
+        "/",
         "--chdir",
         f"{ATTEMPT_ROOT}/{attempt.parent.name}",
         "--unshare-all",

@@ -6,15 +6,17 @@ attempt that borrowed code); everything that follows from one reply alone is rea
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from coinrow.game.registry import PROBLEMS, by_slug
-from coinrow.grader.executor.inside.limits import TASKS_CAP, tree_memory_cap
+from coinrow.grader.executor.inside.limits import OUTPUT_CAP, TASKS_CAP, WRITABLE_CAPS, tree_memory_cap
 from coinrow.grader.executor.processes import Cap, ended_in_words
 from coinrow.grader.executor.provenance import FORBIDDEN_PACKAGES, borrowed_imports, linked_reference
 from coinrow.grader.executor.requests import Outcome
+from coinrow.grader.executor.sandbox import find_jail
 from coinrow.grader.executor.stack import RecursionLimits
 from coinrow.grader.executor.time_limit import CallTimeout
 from coinrow.grader.executor.wire import WireError, decode, raised_error
@@ -44,6 +46,8 @@ def import_failure(slug: str, outcome: Outcome, path: Path) -> WrongAnswer | Non
         failure = messages.does_not_import(slug, CallTimeout(outcome.ended == "waiting"), path)
     elif reply is None:
         failure = messages.import_ended(slug, how_it_ended(outcome))
+    elif "raised" in reply and (reached := file_cap_reached(reply["raised"])):
+        failure = messages.import_ended(slug, messages.import_wrote_too_much(reached))
     elif "raised" in reply:
         failure = messages.does_not_import(slug, raised_error(reply["raised"]), path)
     elif "borrowed" in reply:
@@ -83,8 +87,39 @@ def failure(
     if reply.get("no_function"):
         return WrongAnswer(slug, row, messages.no_such_function(slug, function), kind="import")
     error = raised_error(dict(reply.get("raised") or {}))
+    past = file_cap_reached(reply.get("raised"))
+    if past:
+        message = messages.wrote_too_much(slug, call_text, past, error, learner_file)
+        return WrongAnswer(slug, row, message, kind="wrote-too-much", error=error, printed=printed)
     message = messages.raised(slug, call_text, error, learner_file) + empty_row_note(slug, row)
     return WrongAnswer(slug, row, message, kind="exception", error=error, printed=printed)
+
+
+def file_cap_reached(raised: Any) -> str:
+    """The cap an exception the executor reported (``raised``, as ``inside/replies.raised`` writes it) shows
+    the attempt reached, in words: a file past RLIMIT_FSIZE (``EFBIG``), anywhere; a full ``/tmp`` or
+    ``/dev/shm`` (``ENOSPC``), in bubblewrap only (elsewhere it is the machine's own disk that is full).
+    "" for an exception that is no cap reached."""
+    past = raised.get("past_a_cap") if isinstance(raised, dict) else None
+    if not isinstance(past, dict):
+        return ""
+    if past.get("errno") == errno.EFBIG:
+        cap = past.get("file_cap")
+        return messages.past_the_file_cap(cap if isinstance(cap, int) and cap > 0 else OUTPUT_CAP)
+    jail = find_jail()[0]
+    if past.get("errno") != errno.ENOSPC or jail is None or not jail.bwrap:
+        return ""
+    filename = past.get("filename")
+    named = [
+        folder
+        for folder in WRITABLE_CAPS
+        if isinstance(filename, str) and (filename == folder or filename.startswith(f"{folder}/"))
+    ]
+    full = [folder for folder in WRITABLE_CAPS if folder in (past.get("full") or [])]
+    folders = named or full
+    if len(folders) == 1:
+        return messages.past_a_folder_cap(folders[0], WRITABLE_CAPS[folders[0]])
+    return messages.past_the_folder_caps(WRITABLE_CAPS)
 
 
 def no_answer(slug: str, call_text: str, row: Sequence[int], outcome: Outcome) -> WrongAnswer:

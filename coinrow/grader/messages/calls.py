@@ -242,6 +242,32 @@ def raised(slug: str, call_text: str, error: BaseException, learner_file: Path) 
     return f"{slug}: {call_text} raised {type(error).__name__}{said}{learner_frame(error, learner_file)}"
 
 
+def past_a_folder_cap(folder: str, cap: int) -> str:
+    """What a call did that filled the sandbox's ``folder``, a filesystem of ``cap`` bytes."""
+    return f"wrote more than {cap / 2**20:g} MiB to {folder} (the sandbox's cap on files an attempt writes)"
+
+
+def past_the_folder_caps(caps: dict[str, int]) -> str:
+    """What a call did that filled one of the sandbox's folders (``caps``: each one's size in bytes)."""
+    shown = ", ".join(f"{cap / 2**20:g} MiB to {folder}" for folder, cap in caps.items())
+    return f"wrote more than the sandbox holds ({shown}: its caps on files an attempt writes)"
+
+
+def past_the_file_cap(cap: int) -> str:
+    """What a call did that made one file bigger than ``cap`` bytes (RLIMIT_FSIZE)."""
+    return f"wrote more than {cap / 2**20:g} MiB to one file (the cap on any file an attempt writes)"
+
+
+def wrote_too_much(slug: str, call_text: str, what: str, error: BaseException, learner_file: Path) -> str:
+    """The call raised ``error`` as it reached a cap on what it writes (``what``, from the builders above)."""
+    return f"{slug}: {call_text} {what}: keep the table in memory{learner_frame(error, learner_file)}"
+
+
+def import_wrote_too_much(what: str) -> str:
+    """``how`` for ``import_ended``: importing the file reached a cap on what it writes (``what``)."""
+    return f"{what}: keep what it computes in memory"
+
+
 def process_ended(slug: str, call_text: str, how: str) -> str:
     """The attempt's process ended during the call, without an answer (``how``, as ``stops`` words it)."""
     return f"{slug}: {call_text} {how}"

@@ -47,12 +47,22 @@ def during(test_id: str) -> str:
     return f", during {test_id.split('::')[-1]}"
 
 
-def ended_by_signal(signal: int, name: str | None, output_cap_mib: int) -> str:
+def ended_by_signal(
+    signal: int, name: str | None, output_cap_mib: int, folder_caps: dict[str, int] | None = None
+) -> str:
     """The run's process was ended by ``signal`` (its ``name``, None for one Python does not know); a
-    file may hold ``output_cap_mib`` MiB."""
+    file may hold ``output_cap_mib`` MiB, and each of the sandbox's writable folders its ``folder_caps``
+    (bytes, by folder): a SIGBUS is a write to memory mapped from a file its filesystem could not hold."""
     shown = name or f"signal {signal}"
     if shown == "SIGXFSZ":
         return f"wrote more than {output_cap_mib} MiB to one file (its output included)"
+    if shown == "SIGBUS" and folder_caps:
+        caps = ", ".join(f"{cap / 2**20:g} MiB to {folder}" for folder, cap in folder_caps.items())
+        return (
+            "crashed with SIGBUS: it wrote to memory mapped from a file past what the file's "
+            f"filesystem holds (the sandbox's caps: {caps}; shared_memory lives in /dev/shm) or past "
+            "the file's end: keep the table in memory"
+        )
     return _BY_SIGNAL.get(shown, f"was ended by {shown}")
 
 

@@ -29,6 +29,7 @@ FailureKind = Literal[
     "stray-process",  # a call left a process running (a fork, which may have answered in its place)
     "too-many-processes",  # the attempt's processes ran more processes and threads at once than the cap
     "too-much-memory",  # the attempt's processes held more resident memory, summed, than the cap
+    "wrote-too-much",  # filled a capped filesystem (ENOSPC, in the sandbox) or a file past its cap (EFBIG)
     "growth",  # right values, but the time or memory grows faster than the task asks
     "grader",  # the grader itself stumbled (never an attempt's failure)
 ]

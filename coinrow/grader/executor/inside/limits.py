@@ -17,6 +17,9 @@ MIN_CPU_CAP = 60.0  # CPU seconds a process of one formulation may use in all, a
 CPU_CAP_PER_CALL_LIMIT = 15  # ... or this many call limits, when that is more
 MEMORY_CAP = 8 << 30  # bytes of address space per process: a table too big fails as MemoryError
 OUTPUT_CAP = 256 << 20  # bytes any one file a process writes may reach
+TMP_CAP = 48 << 20  # bytes the sandbox's /tmp holds (a tmpfs: its files are memory)
+SHM_CAP = 16 << 20  # bytes the sandbox's /dev/shm holds; nothing else there is writable
+WRITABLE_CAPS = {"/tmp": TMP_CAP, "/dev/shm": SHM_CAP}  # the sandbox's writable folders, with their caps
 REPLY_CAP = 256 << 20  # bytes of one reply: past it the executor is ended (a value that big is no answer)
 USER_PROCESSES_CAP = 512  # processes of the unprivileged user at once (RLIMIT_NPROC; ``executor.as_user``)
 BIG_STACK = 1 << 30  # bytes of C stack the judge starts each executor with (RLIMIT_STACK)
@@ -54,18 +57,25 @@ def cpu_cap_for(call_limit: float) -> int:
 
 def cap_process(cpu_seconds: int) -> None:
     """Cap this process and what it starts: ``cpu_seconds`` of CPU (a hard limit 5 s above: SIGXCPU, then
-    SIGKILL), ``MEMORY_CAP`` of address space, files up to ``OUTPUT_CAP``. A cap already lower stays."""
-    for which, soft, hard in (
-        (resource.RLIMIT_CPU, cpu_seconds, cpu_seconds + 5),
-        (resource.RLIMIT_FSIZE, OUTPUT_CAP, OUTPUT_CAP),
-        (resource.RLIMIT_AS, MEMORY_CAP, MEMORY_CAP),
+    SIGKILL), ``MEMORY_CAP`` of address space, files up to ``OUTPUT_CAP``. A cap already lower stays; a cap
+    the system refuses (macOS refuses RLIMIT_AS: ``ValueError``) or lacks is left as it is, the others set."""
+    for name, soft, hard in (
+        ("RLIMIT_CPU", cpu_seconds, cpu_seconds + 5),
+        ("RLIMIT_FSIZE", OUTPUT_CAP, OUTPUT_CAP),
+        ("RLIMIT_AS", MEMORY_CAP, MEMORY_CAP),
     ):
+        which = getattr(resource, name, None)
+        if which is None:
+            continue
         current_soft, current_hard = resource.getrlimit(which)
         if current_hard != resource.RLIM_INFINITY:
             hard = min(hard, current_hard)
         if current_soft != resource.RLIM_INFINITY:
             soft = min(soft, current_soft)
-        resource.setrlimit(which, (min(soft, hard), hard))
+        try:
+            resource.setrlimit(which, (min(soft, hard), hard))
+        except (ValueError, OSError):
+            continue
 
 
 def recursion_cap() -> int:

@@ -6,11 +6,13 @@ reads. Standard library only (loaded by path, inside the sandbox).
 
 from __future__ import annotations
 
+import errno
 import os
+import resource
 import traceback
 from typing import Any
 
-from .limits import SENT_DEPTH, SENT_ITEMS, TEXT_KEPT
+from .limits import SENT_DEPTH, SENT_ITEMS, TEXT_KEPT, WRITABLE_CAPS
 
 Reply = dict[str, Any]
 
@@ -98,5 +100,42 @@ def raised(error: BaseException, attempt: str) -> Reply:
     except Exception:  # noqa: BLE001 - a __str__ that raises
         message = "<its message could not be read>"
     ancestry = [f"{k.__module__}.{k.__qualname__}" for k in type(error).__mro__]
-    return {"raised": {"type": type(error).__name__, "ancestry": ancestry, "message": message,
-                       "where": frame_in(error, attempt)}}  # fmt: skip
+    described = {"type": type(error).__name__, "ancestry": ancestry, "message": message,
+                 "where": frame_in(error, attempt)}  # fmt: skip
+    try:
+        past = past_a_cap(error)
+    except Exception:  # noqa: BLE001 - an error whose attributes raise is reported as it is
+        past = None
+    if past is not None:
+        described["past_a_cap"] = past
+    return {"raised": described}
+
+
+def past_a_cap(error: BaseException) -> Reply | None:
+    """What an error that is a filesystem's or a file's cap reached (``ENOSPC``, ``EFBIG``; the error itself
+    or one it was raised from or during, 10 deep at most) says of that cap; None for any other error.
+
+    ``{"errno": 28 or 27, "filename": the path named or None, "full": the folders of ``WRITABLE_CAPS``
+    with less than 1 MiB free now, "file_cap": RLIMIT_FSIZE in bytes, or None when there is none}``.
+    """
+    for _ in range(10):
+        if isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EFBIG):
+            break
+        following = error.__cause__ or error.__context__
+        if following is None:
+            return None
+        error = following
+    else:
+        return None
+    full = []
+    for folder in WRITABLE_CAPS:
+        try:
+            found = os.statvfs(folder)
+        except OSError:
+            continue
+        if found.f_bavail * found.f_frsize < 1 << 20:
+            full.append(folder)
+    soft = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    filename = error.filename if isinstance(error.filename, str) else None
+    return {"errno": error.errno, "filename": filename and cut(filename, 500), "full": full,
+            "file_cap": None if soft == resource.RLIM_INFINITY else soft}  # fmt: skip
