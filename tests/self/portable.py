@@ -6,7 +6,8 @@
   back to what they do elsewhere). psutil, which on macOS reads the kernel through ``sysctl``, reads a
   procfs mounted where the grader's code does not look (``PSUTIL_PROC``), told so by a ``sitecustomize``
   on ``PYTHONPATH``: the one thing simulated in the grader's own processes;
-- there is no bubblewrap: its executable is hidden under an empty file, so ``shutil.which`` finds none;
+- there is no bubblewrap, nor ``setpriv`` (macOS has neither: no second sandbox as the user ``nobody``
+  either): their executables are hidden under an empty file, so ``shutil.which`` finds none;
 - ``pidfd_open`` (and the other pidfd calls) fail with ``ENOSYS``, and setting ``RLIMIT_AS`` fails with
   ``EINVAL`` (Python's ``ValueError``), by a seccomp filter bubblewrap loads: the grader's code runs as it
   is, only the kernel refuses.
@@ -115,15 +116,16 @@ def without_linux_extras(command: list[str], folder: Path) -> tuple[list[str], i
         elif os.path.isdir(path):
             mounts += ["--bind", path, path]
     python_path = os.pathsep.join(filter(None, [str(folder), os.environ.get("PYTHONPATH", "")]))
+    hidden: list[str] = []
+    for found in filter(None, (bwrap, shutil.which("setpriv"))):
+        hidden += ["--ro-bind", "/dev/null", os.path.realpath(found)]
     wrapper = [
         bwrap,
         *mounts,
         "--unshare-pid",
         "--proc",
         PSUTIL_PROC,
-        "--ro-bind",
-        "/dev/null",
-        os.path.realpath(bwrap),
+        *hidden,
         "--die-with-parent",
         "--seccomp",
         str(read),
