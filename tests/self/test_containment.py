@@ -117,3 +117,59 @@ def test_memory_spread_over_processes_is_stopped_at_the_cap(tmp_path: Path) -> N
     folder = _attempt(tmp_path / "memory", 3, 64)  # 192 MiB held in all, besides each interpreter's own
     done, messages = _grade(folder, {"COINROW_TREE_MEMORY_MIB": str(MEMORY_CAP_MIB)})
     _assert_stopped(done, messages, f"held more than {MEMORY_CAP_MIB} MiB across its processes")
+
+
+# A right answer that keeps a table at import, then forks two workers that share its pages and answer in
+# its place: resident memory summed counts the shared pages three times, the proportional share once.
+SHARES_A_TABLE = """
+import multiprocessing
+
+_TABLE = bytearray(b"\\x01") * (96 << 20)  # {mark}
+_POOL = multiprocessing.get_context("fork").Pool(2)
+
+
+def _solved(coins):
+    return score_difference(coins)
+
+
+def score_difference_in_pool(coins):
+    return _POOL.apply(_solved, (list(coins),))
+"""
+
+# A right answer that starts a pool of 8 threads at import and has each of them work on every call.
+EIGHT_THREADS = """
+from concurrent.futures import ThreadPoolExecutor
+
+_POOL = ThreadPoolExecutor(max_workers=8)
+_solved = score_difference
+
+
+def score_difference(coins):
+    assert sum(_POOL.map(abs, range(-4, 4))) == 16
+    return _solved(coins)
+"""
+
+
+def _right_with(folder: Path, extra: str) -> Path:
+    shutil.copytree(PROBLEMS, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    reference = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
+    source_file(folder, "difference_dp").write_text(reference + extra, encoding="utf-8")
+    return folder
+
+
+def test_pages_shared_after_a_fork_count_once(tmp_path: Path) -> None:
+    """Three processes each resident with the same 96 MiB (288 MiB summed) under a 192 MiB cap: their
+    proportional share, 96 MiB and the interpreters', is within it, and the right answer is solved."""
+    folder = _right_with(tmp_path / "shared", SHARES_A_TABLE.format(mark=MARK))
+    done, _ = _grade(folder, {"COINROW_TREE_MEMORY_MIB": "192"})
+    line = next((x for x in done.stdout.splitlines() if x.startswith("difference_dp ")), "")
+    assert line.split()[1] == "solved", done.stdout
+
+
+def test_a_pool_of_eight_threads_starts(tmp_path: Path) -> None:
+    """Each thread's C stack is 32 MiB (``THREAD_STACK``), not the 1 GiB of the executor's main thread: a
+    pool of 8 fits in the 8 GiB of address space, and a right answer using one is solved."""
+    folder = _right_with(tmp_path / "threads", EIGHT_THREADS)
+    done, _ = _grade(folder)
+    line = next((x for x in done.stdout.splitlines() if x.startswith("difference_dp ")), "")
+    assert line.split()[1] == "solved", done.stdout

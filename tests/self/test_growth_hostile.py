@@ -213,16 +213,22 @@ def test_cubic_work_in_numpy_fails_or_is_said_not_ruled_out(tmp_path: Path) -> N
     assert verdict.compiled == ("numpy",)
     if not verdict.undecided:
         assert "; a higher order is not ruled out: " in verdict.summary()
-        assert verdict.summary().split(", memory")[0].endswith("compiled code of numpy)")
+        assert verdict.summary().split(", memory")[0].endswith("it ran compiled code (numpy))")
 
 
 def test_the_compiled_code_an_attempt_loaded_is_read_from_outside(tmp_path: Path) -> None:
-    """NumPy imported by the attempt is named; the reference in pure Python loads none beside the
-    interpreter's own (the loop's ctypes and the standard library's extensions are the interpreter's)."""
+    """NumPy imported by the attempt is named, and memory it mapped as code with no file behind it; the
+    reference in pure Python loads none beside the interpreter's own (the loop's ctypes and the standard
+    library's extensions are the interpreter's, bubblewrap's process the sandbox's)."""
     reference = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
     (tmp_path / "difference_dp").mkdir()
     attempt = source_file(tmp_path, "difference_dp")
-    for source, loaded in ((reference, ()), ("import numpy\n" + reference, ("numpy",))):
+    writes_code = "import mmap\n_CODE = mmap.mmap(-1, 4096, prot=mmap.PROT_READ | mmap.PROT_EXEC)\n"
+    for source, loaded in (
+        (reference, ()),
+        ("import numpy\n" + reference, ("numpy",)),
+        (writes_code + reference, ("machine code it wrote into memory",)),
+    ):
         attempt.write_text(source, encoding="utf-8")
         grader = Grader(tmp_path, call_limit=4.0)
         try:

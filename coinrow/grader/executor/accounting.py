@@ -77,28 +77,53 @@ def process_clock(pid: int) -> int:
 
 
 PACKAGE_DIRS = ("/site-packages/", "/dist-packages/")
-SYSTEM_DIRS = ("/usr/", "/lib/", "/lib64/", "/bin/", "/sbin/")  # the system's libraries an interpreter maps
+SYSTEM_DIRS = ("/usr/", "/lib/", "/lib64/", "/bin/", "/sbin/")
+SYSTEM_PROGRAMS = ("/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/")  # bubblewrap's own among them
 INTERPRETER_DIRS = tuple(sorted({os.path.join(sys.base_prefix, ""), os.path.join(sys.base_exec_prefix, "")}))
+# the system's libraries the interpreter and its standard library's extensions load (the C library, zlib,
+# OpenSSL, SQLite, libffi for ctypes...): any other one, loaded through ctypes say, is named
+INTERPRETERS_LIBRARIES = (
+    *("ld-linux", "libc.", "libm.", "libpthread", "libdl.", "librt.", "libutil", "libresolv", "libgcc_s"),
+    *("libstdc++", "libz.", "libbz2", "liblzma", "libzstd", "libffi", "libssl", "libcrypto", "libsqlite3"),
+    *("libexpat", "libmpdec", "libuuid", "libreadline", "libncurses", "libtinfo", "libpanel", "libgdbm"),
+    *("libcrypt", "libnsl", "libtirpc", "libpython", "libselinux", "libpcre", "libgssapi", "libkrb5"),
+    *("libk5crypto", "libcom_err", "libkeyutils", "libcap"),
+)
+KERNEL_PAGES = ("[vdso]", "[vsyscall]", "[vvar]")
+MADE_AS_IT_RAN = "machine code it wrote into memory"
 
 
 def compiled_name(path: str) -> str | None:
-    """The name of the compiled code in the file ``path`` a process has mapped as code, or None when it is the
-    interpreter's or the system's own (its standard library's extensions, the system's libraries): the
-    package for an extension installed beside Python (``numpy`` for ``…/site-packages/numpy.libs/lib….so``),
-    the file's name for code from anywhere else (a library the attempt built or brought).
+    """The name of the compiled code in what a process has mapped as code at ``path`` (as psutil gives it),
+    or None when it is the interpreter's or the system's own (the standard library's extensions and the
+    libraries they load, the system's programs, the kernel's pages): the package for an extension
+    installed beside Python (``numpy`` for ``…/site-packages/numpy.libs/lib….so``), ``MADE_AS_IT_RAN``
+    for code in memory no file holds (anonymous, shared, or a file since deleted), the file's name for
+    any other library (one the attempt built, or loaded through ctypes).
 
     >>> compiled_name("/venv/lib/python3.11/site-packages/numpy/_core/_multiarray_umath.so")
     'numpy'
     >>> compiled_name("/usr/lib/x86_64-linux-gnu/libc.so.6") is None
     True
-    >>> compiled_name("/tmp/cube.so")
-    'cube.so'
+    >>> compiled_name("/usr/lib/x86_64-linux-gnu/libgmp.so.10"), compiled_name("/tmp/cube.so")
+    ('libgmp.so.10', 'cube.so')
+    >>> compiled_name("[anon]"), compiled_name("/dev/zero (deleted)"), compiled_name("[vdso]")
+    ('machine code it wrote into memory', 'machine code it wrote into memory', None)
+    >>> compiled_name("/usr/bin/bwrap") is None  # the sandbox's own process
+    True
     """
+    if path in KERNEL_PAGES:
+        return None
+    if not path.startswith("/") or path.startswith(("/dev/", "/memfd:")) or path.endswith(" (deleted)"):
+        return MADE_AS_IT_RAN
     for marker in PACKAGE_DIRS:
         if marker in path:
             package = path.split(marker, 1)[1].split("/", 1)[0]
             return package.removesuffix(".libs")
-    return None if path.startswith(INTERPRETER_DIRS + SYSTEM_DIRS) else os.path.basename(path)
+    name = os.path.basename(path)
+    if path.startswith(INTERPRETER_DIRS + SYSTEM_PROGRAMS):
+        return None
+    return None if path.startswith(SYSTEM_DIRS) and name.startswith(INTERPRETERS_LIBRARIES) else name
 
 
 def compiled_code(pids: Iterable[int]) -> tuple[str, ...] | None:
@@ -117,7 +142,7 @@ def compiled_code(pids: Iterable[int]) -> tuple[str, ...] | None:
             return None
         read += 1
         for mapped in maps:
-            if "x" in mapped.perms and mapped.path.startswith("/"):
+            if "x" in mapped.perms:
                 name = compiled_name(mapped.path)
                 if name is not None:
                     names.add(name)

@@ -46,10 +46,30 @@ class Census:
 
     def over_cap(self) -> Cap | None:
         """The cap the tree is past: more than ``TASKS_CAP`` processes and threads ("processes"), more than
-        ``tree_memory_cap()`` bytes resident ("memory"); None within both."""
+        ``tree_memory_cap()`` bytes resident ("memory"); None within both. Resident bytes summed count a
+        page its processes share (after a fork) once for each: past the cap, the tree's proportional share
+        of each page (Linux's PSS, summed) decides, where the kernel gives it."""
         if self.tasks > TASKS_CAP:
             return "processes"
-        return "memory" if self.resident > tree_memory_cap() else None
+        if self.resident <= tree_memory_cap():
+            return None
+        shared_once = proportional_bytes(self.pids)
+        return "memory" if shared_once is None or shared_once > tree_memory_cap() else None
+
+
+def proportional_bytes(pids: tuple[int, ...]) -> int | None:
+    """The memory ``pids`` hold, each page shared by k processes counted 1/k in each (``Pss`` of
+    ``/proc/<pid>/smaps_rollup``, Linux 4.14 on), summed; None where a live process's cannot be read."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/smaps_rollup", encoding="ascii", errors="replace") as rollup:
+                total += next(int(line.split()[1]) for line in rollup if line.startswith("Pss:")) * 1024
+        except FileNotFoundError:
+            continue  # ended meanwhile
+        except (OSError, ValueError, IndexError, StopIteration):
+            return None
+    return total
 
 
 def tree(pid: int) -> list[psutil.Process]:

@@ -2,11 +2,12 @@
 
 Every timed call is a plain call on a fresh random row, its value checked (``growth.sampled``). The
 ladder's sizes double from a start drawn at random as the check runs (90 to 124 coins for a table
-kata), so neither the rows nor their sizes can be known ahead. A ladder stops as soon as two
-doublings, the larger call at least ``DECIDED_SECONDS``, show the task's order plainly (``_plain``):
-a clear answer is decided on small rows. Otherwise it climbs to the task's largest sizes, and the
-deciding sizes are timed again, in turn, on new rows, the fastest of each kept, until they show the
-order plainly or each was timed ``REPEATS`` times. An answer still not plainly of the task's order
+kata), so neither the rows nor their sizes can be known ahead. Every ladder climbs to the task's
+largest sizes (720 to 992 coins for a table kata): below them a higher order's part, a slice copied
+per cell say, can be too small a share of the time to show. An answer that grows there plainly as the
+task asks (``_plain``) is decided at once; otherwise the deciding sizes are timed again, in turn, on
+new rows, the fastest of each kept, until they show the order plainly or each was timed ``REPEATS``
+times. An answer still not plainly of the task's order
 there, or slower per step than ``SLOW`` times the game model's own O(n) reduction (where padding
 small rows with work, or a higher order's small share, could hide), is timed one doubling beyond the
 task's sizes, with room to show a higher order. Memory is the peak ``tracemalloc`` traces, first, on
@@ -43,7 +44,6 @@ from coinrow.grader.messages import growth as messages
 
 MEMORY_LADDERS = {2: (50, 100, 200), 1: (1000, 2000, 4000)}  # by the time order: traced calls are slow
 LADDER_START = (0.72, 0.99)  # the first size is the nominal one times a factor drawn from this range
-DECIDED_SECONDS = 0.002  # a ladder that shows the order plainly stops once its largest call took this long
 REPEATS = 3  # timings of each deciding size at most, while the fastest do not show the order plainly
 SLOW = {2: 4.0, 1: 8.0}  # steps of the game's O(n) reduction per n^k (by k): an answer slower climbs on
 BEYOND_ROOM = 9.0  # a call beyond the task's sizes may take this many times the top size's CPU seconds
@@ -125,13 +125,17 @@ class GrowthCheck:
         # processes the attempt started at import count in its CPU: still starting, they would slow the
         # first sizes alone (two interpreters importing NumPy made a cubic answer read ×1.4-2 per
         # doubling from 126 to 500, and the ladder stopped there, short of the size that shows it)
-        grader.settle(formulation.slug)
-        points = climb(
-            self.sizes,
-            self.timed,
-            go_on=lambda measured: _undecided(measured, target) or self._slow(measured[-1]),
-            enough=lambda measured: _decided_early(measured, target) and not self._slow(measured[-1]),
-        )
+        try:
+            grader.settle(formulation.slug)
+            points = climb(
+                self.sizes,
+                self.timed,
+                go_on=lambda measured: _undecided(measured, target) or self._slow(measured[-1]),
+            )
+        except WrongAnswer as later:  # calls refused for what tracing met (a cap, say): that is the reason
+            if memory_failure is not None and later.kind == "not-run":
+                raise memory_failure from None
+            raise
         finished = [p.n for p in points if not p.timed_out]
         if not finished:
             never_finished(grader, formulation, points[0].n)
@@ -218,7 +222,25 @@ class GrowthCheck:
         step = last_doubling(wider)
         if step is None or (step.at_least and judged(step, self.target) != "higher"):
             return points, time  # a time-out that shows no higher order: the growth within stands
+        for _ in range(REPEATS - 1):  # not plain either way: both sizes again, in turn, the fastest kept
+            if (
+                step.at_least
+                or _plain(step, self.target)
+                or judged(_judged_on(wider, step), self.target) == "higher"
+            ):
+                break
+            try:
+                again = {top.n: self.timed(top.n), beyond.n: self.timed(beyond.n, limit)}
+            except WrongAnswer:
+                break
+            wider = [min(p, again[p.n], key=_slower_last) if p.n in again else p for p in wider]
+            step = last_doubling(wider) or step
         return wider, step
+
+
+def _slower_last(point: Point) -> tuple[bool, float]:
+    """The order in which two timings of one size are kept: one in full before a time-out, then the faster."""
+    return point.timed_out, point.seconds
 
 
 def _judged_on(points: list[Point], step: Step) -> Step:
@@ -247,17 +269,6 @@ def _undecided(points: list[Point], target: int) -> bool:
         return False
     wide = _judged_on(points, step)
     return wide.exponent - target > SURELY_WITHIN and judged(wide, target) != "higher"
-
-
-def _decided_early(points: list[Point], target: int) -> bool:
-    """True when the ladder may stop: two doublings timed, its largest call ``DECIDED_SECONDS`` or more,
-    growing plainly as n^``target`` (``_plain``). Whether it is slow is judged at the task's largest
-    sizes only, so a slow answer climbs on."""
-    step = last_doubling(points)
-    if step is None or len(points) < 3 or points[-1].seconds < DECIDED_SECONDS:
-        return False
-    wide = _judged_on(points, step)
-    return wide.low < step.low and _plain(wide, target)
 
 
 def _deciding(points: list[Point], target: int) -> Step | None:

@@ -50,7 +50,7 @@ def not_ruled_out(time: str, slow: float | None, power: str, compiled: tuple[str
     in them to show.
 
     >>> not_ruled_out("~n² (n = 368 → 1472)", None, "n²", ("numpy",))
-    '~n² (n = 368 → 1472; a higher order is not ruled out: compiled code of numpy)'
+    '~n² (n = 368 → 1472; a higher order is not ruled out: it ran compiled code (numpy))'
     >>> not_ruled_out("~n² (n = 392 → 1568)", 11.04, "n²", ())
     '~n² (n = 392 → 1568; a higher order is not ruled out: slow at 11.0 steps per n²)'
     >>> not_ruled_out("~n² (n = 98 → 392)", None, "n²", ())
@@ -58,12 +58,12 @@ def not_ruled_out(time: str, slow: float | None, power: str, compiled: tuple[str
     """
     reasons = [f"slow at {slow:.1f} steps per {power}"] if slow is not None else []
     if compiled is None:
-        reasons.append("compiled code, not looked for here")
+        reasons.append("compiled code was not looked for here")
     elif compiled:
-        reasons.append(f"compiled code of {', '.join(compiled)}")
+        reasons.append(f"it ran compiled code ({'; '.join(compiled)})")
     if not reasons:
         return time
-    return f"{time.removesuffix(')')}; a higher order is not ruled out: {', '.join(reasons)})"
+    return f"{time.removesuffix(')')}; a higher order is not ruled out: {', and '.join(reasons)})"
 
 
 def order_not_told(ratio: float, low: int, high: int) -> str:

@@ -23,6 +23,9 @@ WRITABLE_CAPS = {"/tmp": TMP_CAP, "/dev/shm": SHM_CAP}  # the sandbox's writable
 REPLY_CAP = 256 << 20  # bytes of one reply: past it the executor is ended (a value that big is no answer)
 USER_PROCESSES_CAP = 512  # processes of the unprivileged user at once (RLIMIT_NPROC; ``executor.as_user``)
 BIG_STACK = 1 << 30  # bytes of C stack the judge starts each executor with (RLIMIT_STACK)
+# bytes of C stack of every thread the attempt starts: left to RLIMIT_STACK, each would reserve BIG_STACK of
+# MEMORY_CAP's address space, and a pool of 8 threads could not start; TASKS_CAP of them fit in it
+THREAD_STACK = 32 << 20
 DEEP_RECURSION_CAP = 120_000  # frames that fit in BIG_STACK, with room to spare (lru_cache levels included)
 SHALLOW_RECURSION_CAP = 15_000  # frames that fit in the usual 8 MiB stack
 LINE_KEPT = 200  # characters kept of each printed line

@@ -44,6 +44,7 @@ import os
 import select
 import signal
 import sys
+import threading
 import tracemalloc
 from collections.abc import Callable, Sequence
 from types import FrameType, ModuleType
@@ -263,6 +264,7 @@ def serve(attempt: str, forbidden: Sequence[str], reply_fd: int, paths: Sequence
     """Answer requests from stdin on ``reply_fd`` until stdin closes; ``paths`` join ``sys.path``; the
     process is capped first (``limits.cap_process``: ``cpu_cap`` CPU seconds in all, memory, file size)."""
     limits.cap_process(cpu_cap)
+    threading.stack_size(limits.THREAD_STACK)
     leftover.adopt_orphans()
     sys.set_int_max_str_digits(0)
     sys.path.extend(paths)
