@@ -190,8 +190,9 @@ def test_an_answer_slow_per_step_is_measured_beyond_the_tasks_sizes(tmp_path: Pa
         assert said in verdict.summary()
 
 
-def test_a_clear_answer_is_decided_early_on_small_rows(tmp_path: Path) -> None:
-    """The reference grows plainly as n²: decided below n = 1000, and the summary says on which sizes."""
+def test_a_clear_answer_is_decided_at_the_tasks_largest_sizes(tmp_path: Path) -> None:
+    """The reference grows plainly as n²: decided at the task's sizes, below n = 1000, and the summary says
+    on which sizes."""
     verdict = _graded(tmp_path, "\nscore_difference = _right\n")
     assert isinstance(verdict, Measured), verdict
     assert verdict.time is not None
