@@ -38,9 +38,10 @@ def _interpreter_for(user: tuple[int, int]) -> str | None:
 
 
 INTERPRETER = _interpreter_for(USER) if USER is not None else None
-pytestmark = pytest.mark.skipif(
-    INTERPRETER is None, reason="needs root, setpriv, the user nobody and a Python it can run"
-)
+pytestmark = [
+    pytest.mark.skipif(INTERPRETER is None, reason="needs root, setpriv, nobody and a Python it can run"),
+    pytest.mark.xdist_group("driver"),  # one at a time with the sealed tests, which look for its leftovers
+]
 
 TAMPERS = """
 import os, signal

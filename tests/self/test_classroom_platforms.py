@@ -166,6 +166,7 @@ def first_player_total(coins):
 """
 
 
+@pytest.mark.xdist_group("driver")  # one at a time with the sealed tests, which look for its leftovers
 def test_run_autograder_grades_as_nobody_where_bubblewrap_cannot_run(
     autograder: tuple[Path, list[str]], tmp_path: Path
 ) -> None:
