@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from coinrow.grader.growth.check import _deciding, _judged_on, _undecided
+from coinrow.grader.growth.readings import deciding, judged_on, undecided
 from coinrow.grader.measure.orders import Point, climb, last_doubling
 from coinrow.grader.measure.timing import InProcess
 from coinrow.tools.compare.growth import (
@@ -79,10 +79,10 @@ def test_a_time_out_that_decides_nothing_leaves_the_judging_to_the_last_full_dou
     """1000 coins in 1.6 s, 2000 past a 4 s limit: the bound (more than x2.5 per doubling) cannot tell
     n from n² in an O(n) kata, while 500 -> 1000 (x8) shows n³."""
     points = [Point(500, 0.2), Point(1000, 1.6), Point(2000, 4.0, timed_out=True)]
-    step = _deciding(points, 1)
+    step = deciding(points, 1)
     assert step is not None
     assert (step.low, step.high, step.at_least, round(step.ratio, 1)) == (500, 1000, False, 8.0)
-    assert _deciding(points[1:], 1) == last_doubling(points[1:])  # nothing timed in full below: the bound
+    assert deciding(points[1:], 1) == last_doubling(points[1:])  # nothing timed in full below: the bound
 
 
 def test_time_is_judged_over_two_doublings() -> None:
@@ -93,7 +93,7 @@ def test_time_is_judged_over_two_doublings() -> None:
     step = last_doubling(points)
     assert step is not None
     assert round(step.ratio, 1) == 6.7
-    wide = _judged_on(points, step)
+    wide = judged_on(points, step)
     assert (wide.low, wide.high, round(wide.ratio, 2)) == (250, 1000, 5.18)
 
 
@@ -104,7 +104,7 @@ def test_a_ladder_climbs_past_a_long_call_while_the_growth_is_undecided() -> Non
     (×8.2 over both) plainly higher: each stops there."""
 
     def sizes_timed(seconds: dict[int, float]) -> list[int]:
-        timed = climb((126, 250, 500, 1000), lambda n: Point(n, seconds[n]), lambda p: _undecided(p, 2))
+        timed = climb((126, 250, 500, 1000), lambda n: Point(n, seconds[n]), lambda p: undecided(p, 2))
         return [p.n for p in timed]
 
     assert sizes_timed({126: 0.01, 250: 0.045, 500: 0.29, 1000: 2.3}) == [126, 250, 500, 1000]

@@ -10,7 +10,7 @@ again, in turn, unless the first timings showed the task's order plainly.
 Work beside a timing can slow it (two processes share the memory and its caches), never
 speed it up: the fastest of a size's timings, one of them taken alone, is as good as when
 the whole check runs alone. A first timing taken beside other work is kept without a second
-look only when it shows the order plainly (``complexity._plain``): up to 2^(k + ``SURELY_WITHIN``)
+look only when it shows the order plainly (``growth.readings.plain``): up to 2^(k + ``SURELY_WITHIN``)
 per doubling, which to hide a higher order would need the smaller size alone slowed by ×1.8 or more (work
 beside it slowed a size by ×1.3 at most here). Where the first step failed on a timing (a
 call ran out of time, or a timing bounded by a time-out decides), the whole check is made

@@ -5,7 +5,7 @@ ladder's sizes double from a start drawn at random as the check runs (90 to 124 
 kata), so neither the rows nor their sizes can be known ahead. Every ladder climbs to the task's
 largest sizes (720 to 992 coins for a table kata): below them a higher order's part, a slice copied
 per cell say, can be too small a share of the time to show. An answer that grows there plainly as the
-task asks (``_plain``) is decided at once; otherwise the deciding sizes are timed again, in turn, on
+task asks (``plain``) is decided at once; otherwise the deciding sizes are timed again, in turn, on
 new rows, the fastest of each kept, until they show the order plainly or each was timed ``REPEATS``
 times. An answer still not plainly of the task's order
 there, or slower per step than ``SLOW`` times the game model's own O(n) reduction (where padding
@@ -25,12 +25,12 @@ from coinrow.game.cost import Cost
 from coinrow.game.registry import Formulation, by_slug
 from coinrow.game.rows import dominant_class_row
 from coinrow.grader.growth.measured import Measured
+from coinrow.grader.growth.readings import deciding, judged_on, plain, slower_last, undecided
 from coinrow.grader.growth.sampled import never_finished, seconds_per_step, timed_size, traced_growth
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.measure.orders import (
     MEMORY_MARGINS,
-    SURELY_WITHIN,
     TARGET_EXPONENT,
     TIME_LADDERS,
     Point,
@@ -38,7 +38,6 @@ from coinrow.grader.measure.orders import (
     climb,
     judged,
     last_doubling,
-    over_two_doublings,
 )
 from coinrow.grader.messages import growth as messages
 
@@ -130,7 +129,7 @@ class GrowthCheck:
             points = climb(
                 self.sizes,
                 self.timed,
-                go_on=lambda measured: _undecided(measured, target) or self._slow(measured[-1]),
+                go_on=lambda measured: undecided(measured, target) or self._slow(measured[-1]),
             )
         except WrongAnswer as later:  # calls refused for what tracing met (a cap, say): that is the reason
             if memory_failure is not None and later.kind == "not-run":
@@ -159,19 +158,19 @@ class GrowthCheck:
                 self.timed,
                 go_on=lambda measured: True,
             )
-        time = _deciding(points, target)
+        time = deciding(points, target)
         for _ in range(REPEATS - 1):  # the deciding sizes again, in turn, until the order shows plainly
-            if time is None or time.at_least or _plain(_judged_on(points, time), target):
+            if time is None or time.at_least or plain(judged_on(points, time), target):
                 break
             points = _timed_again(self, points, time)
-            time = _deciding(points, target)
+            time = deciding(points, target)
         undecided = False
         if time is not None and not time.at_least and self._beyond_wanted(points, time):
             points, beyond = self._beyond(points, time)
             # the doubling beyond, alone, must show the task's order plainly for it to be stated
-            undecided = beyond is not time and not _plain(beyond, target)
+            undecided = beyond is not time and not plain(beyond, target)
             time = beyond
-        wide = _judged_on(points, time) if time is not None else None
+        wide = judged_on(points, time) if time is not None else None
         undecided = undecided and wide is not None and judged(wide, target) != "higher"
         time = time if undecided else wide  # undecided: said with the doubling beyond that left it so
         if time is not None and judged(time, target) == "higher":
@@ -191,9 +190,9 @@ class GrowthCheck:
         """True when the growth is not plainly the task's order at its largest sizes, or the answer is slow
         there: ``SLOW`` steps of the game's own reduction per n^k or more, where a higher order's share,
         or work that pads the smaller rows, could hide."""
-        if judged(_judged_on(points, time), self.target) == "higher" or time.high < self.sizes[-1]:
+        if judged(judged_on(points, time), self.target) == "higher" or time.high < self.sizes[-1]:
             return False
-        if not _plain(_judged_on(points, time), self.target):
+        if not plain(judged_on(points, time), self.target):
             return True
         return self._slow(next(p for p in points if p.n == time.high))
 
@@ -225,59 +224,17 @@ class GrowthCheck:
         for _ in range(REPEATS - 1):  # not plain either way: both sizes again, in turn, the fastest kept
             if (
                 step.at_least
-                or _plain(step, self.target)
-                or judged(_judged_on(wider, step), self.target) == "higher"
+                or plain(step, self.target)
+                or judged(judged_on(wider, step), self.target) == "higher"
             ):
                 break
             try:
                 again = {top.n: self.timed(top.n), beyond.n: self.timed(beyond.n, limit)}
             except WrongAnswer:
                 break
-            wider = [min(p, again[p.n], key=_slower_last) if p.n in again else p for p in wider]
+            wider = [min(p, again[p.n], key=slower_last) if p.n in again else p for p in wider]
             step = last_doubling(wider) or step
         return wider, step
-
-
-def _slower_last(point: Point) -> tuple[bool, float]:
-    """The order in which two timings of one size are kept: one in full before a time-out, then the faster."""
-    return point.timed_out, point.seconds
-
-
-def _judged_on(points: list[Point], step: Step) -> Step:
-    """The growth the time is judged on: over the deciding doubling and the one below it, where both were
-    timed in full (``over_two_doublings``). A table that outgrows a cache between two sizes slows each of
-    its steps: an n² answer with its table in a dict measured ×5.1-6.5 from n = 500 to 1000 on a quiet
-    2-core machine and ×6.7 beside other work, but ×4.0-5.4 per doubling from 250 to 1000 beside it."""
-    return over_two_doublings(points, step)
-
-
-def _plain(step: Step, target: int) -> bool:
-    """True when a timing needs no second look: it grew no faster than n^(``target`` + ``SURELY_WITHIN``),
-    and not so much slower that the summary would name an order below the task's. A slower reading
-    within that names the order the task asks either way, and could hide a higher one only if the
-    smaller size alone were slowed ×4.9 or more over two doublings (an n³ answer read as n^1.85)."""
-    return step.exponent - target <= SURELY_WITHIN and step.named_exponent >= target
-
-
-def _undecided(points: list[Point], target: int) -> bool:
-    """True when the time so far (``_judged_on``) grew faster than n^(``target`` + ``SURELY_WITHIN``) but
-    not plainly faster than n^``target``: the ladder climbs on, though its last call was long, so that
-    the growth is judged on larger sizes (a range summed from a slice per cell, n³ in C, grows ×5.4 per
-    doubling from 126 to 500, ×8 beyond)."""
-    step = last_doubling(points)
-    if step is None:
-        return False
-    wide = _judged_on(points, step)
-    return wide.exponent - target > SURELY_WITHIN and judged(wide, target) != "higher"
-
-
-def _deciding(points: list[Point], target: int) -> Step | None:
-    """The doubling the time is judged on: the last one; but a bound from a time-out that does not show
-    a higher order decides nothing, and the last doubling timed in full, if any, is judged instead."""
-    time = last_doubling(points)
-    if time is not None and time.at_least and judged(time, target) != "higher":
-        time = last_doubling([p for p in points if not p.timed_out]) or time
-    return time
 
 
 def _fail(

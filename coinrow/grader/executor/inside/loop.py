@@ -35,6 +35,7 @@ outside, by the judge, and a call past its limit is killed from outside.
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import copy
 import importlib
@@ -44,7 +45,6 @@ import os
 import select
 import signal
 import sys
-import threading
 import tracemalloc
 from collections.abc import Callable, Sequence
 from types import FrameType, ModuleType
@@ -264,7 +264,7 @@ def serve(attempt: str, forbidden: Sequence[str], reply_fd: int, paths: Sequence
     """Answer requests from stdin on ``reply_fd`` until stdin closes; ``paths`` join ``sys.path``; the
     process is capped first (``limits.cap_process``: ``cpu_cap`` CPU seconds in all, memory, file size)."""
     limits.cap_process(cpu_cap)
-    threading.stack_size(limits.THREAD_STACK)
+    _thread.stack_size(limits.THREAD_STACK)  # _thread: threading would add its fork hooks to every copy
     leftover.adopt_orphans()
     sys.set_int_max_str_digits(0)
     sys.path.extend(paths)

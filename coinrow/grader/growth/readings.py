@@ -1,0 +1,55 @@
+"""What the growth check reads in its timings: the doubling it judges, and whether it shows the task's order
+plainly, undecided, or needs the deciding sizes timed again (``coinrow.grader.growth.check``)."""
+
+from __future__ import annotations
+
+from coinrow.grader.measure.orders import (
+    SURELY_WITHIN,
+    Point,
+    Step,
+    judged,
+    last_doubling,
+    over_two_doublings,
+)
+
+
+def slower_last(point: Point) -> tuple[bool, float]:
+    """The order in which two timings of one size are kept: one in full before a time-out, then the faster."""
+    return point.timed_out, point.seconds
+
+
+def judged_on(points: list[Point], step: Step) -> Step:
+    """The growth the time is judged on: over the deciding doubling and the one below it, where both were
+    timed in full (``over_two_doublings``). A table that outgrows a cache between two sizes slows each of
+    its steps: an n² answer with its table in a dict measured ×5.1-6.5 from n = 500 to 1000 on a quiet
+    2-core machine and ×6.7 beside other work, but ×4.0-5.4 per doubling from 250 to 1000 beside it."""
+    return over_two_doublings(points, step)
+
+
+def plain(step: Step, target: int) -> bool:
+    """True when a timing needs no second look: it grew no faster than n^(``target`` + ``SURELY_WITHIN``),
+    and not so much slower that the summary would name an order below the task's. A slower reading
+    within that names the order the task asks either way, and could hide a higher one only if the
+    smaller size alone were slowed ×4.9 or more over two doublings (an n³ answer read as n^1.85)."""
+    return step.exponent - target <= SURELY_WITHIN and step.named_exponent >= target
+
+
+def undecided(points: list[Point], target: int) -> bool:
+    """True when the time so far (``judged_on``) grew faster than n^(``target`` + ``SURELY_WITHIN``) but
+    not plainly faster than n^``target``: the ladder climbs on, though its last call was long, so that
+    the growth is judged on larger sizes (a range summed from a slice per cell, n³ in C, grows ×5.4 per
+    doubling from 126 to 500, ×8 beyond)."""
+    step = last_doubling(points)
+    if step is None:
+        return False
+    wide = judged_on(points, step)
+    return wide.exponent - target > SURELY_WITHIN and judged(wide, target) != "higher"
+
+
+def deciding(points: list[Point], target: int) -> Step | None:
+    """The doubling the time is judged on: the last one; but a bound from a time-out that does not show
+    a higher order decides nothing, and the last doubling timed in full, if any, is judged instead."""
+    time = last_doubling(points)
+    if time is not None and time.at_least and judged(time, target) != "higher":
+        time = last_doubling([p for p in points if not p.timed_out]) or time
+    return time
