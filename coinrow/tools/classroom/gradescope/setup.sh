@@ -18,3 +18,6 @@ fi
 "$SOURCE/.venv/bin/python" -m pip install --upgrade pip
 # editable: the grader finds its suite, tests/grade/, beside its package
 "$SOURCE/.venv/bin/python" -m pip install -e "${SOURCE}"
+# where bubblewrap cannot run, each attempt runs as the user nobody: it must reach the interpreter and the
+# packages (traverse, not list); it can write none of this
+chmod o+x "$(dirname "$SOURCE")" "$SOURCE"
