@@ -44,6 +44,6 @@ def growth_line_under_a_time_out(points: Sequence[Point], asked: Order) -> str:
     if step is None:
         return messages.not_measured()
     above = step.kind == "power" and step.named_exponent > TARGET_EXPONENT.get(asked, step.named_exponent)
-    return messages.measured_under_a_time_out(
-        step.words(), step.kind == "exponential", asked.value if above else None
+    return messages.measured_under_a_time_out(  # on first coins a higher order shows least: a floor
+        step.words(floor=True), step.kind == "exponential", asked.value if above else None
     )

@@ -85,14 +85,15 @@ class Step:
         """log2 of the ratio per doubling: 2.0 for ×4 (power growth only)."""
         return math.log2(self.ratio) if self.ratio > 0 else 0.0
 
-    def words(self, what: str = "time", above: int | None = None) -> str:
+    def words(self, what: str = "time", above: int | None = None, floor: bool = False) -> str:
         """The measured growth in words (``coinrow.grader.messages.growth.growth``); ``above``: an order it
-        was found to grow faster than, said so when the ratio's nearest order is not above it."""
+        was found to grow faster than, said so when the ratio's nearest order is not above it; ``floor``: a
+        power read on small sizes is said as a lower bound."""
         if self.kind == "exponential":
             return messages.growth(what, None, self.ratio, self.low, self.high, self.at_least)
         faster = above is not None and self.named_exponent <= above
         power = power_name(above if faster and above is not None else self.named_exponent)
-        return messages.growth(what, power, self.ratio, self.low, self.high, self.at_least, faster)
+        return messages.growth(what, power, self.ratio, self.low, self.high, self.at_least, faster, floor)
 
     @property
     def named_exponent(self) -> int:

@@ -76,21 +76,31 @@ def order_not_told(ratio: float, low: int, high: int) -> str:
 
 
 def growth(
-    what: str, power: str | None, ratio: float, low: int, high: int, at_least: bool, faster: bool = False
+    what: str,
+    power: str | None,
+    ratio: float,
+    low: int,
+    high: int,
+    at_least: bool,
+    faster: bool = False,
+    floor: bool = False,
 ) -> str:
     """How ``what`` (time, memory) grew from ``low`` to ``high`` coins: like ``power`` per doubling (or
-    ``faster`` than it), or exponentially (``power`` None) per added coin; ``at_least``: the ratio is a
-    lower bound.
+    ``faster`` than it, or at least like it: ``floor``, for growth read on small sizes, where a higher
+    order's share is smallest), or exponentially (``power`` None) per added coin; ``at_least``: the ratio
+    is a lower bound.
 
     >>> growth("time", "n³", 8.1, 250, 1000, False)
     'the time grows like n³ (×8.1 per doubling, n = 250 → 1000)'
     >>> growth("time", None, 2.0, 16, 20, False)
     'the time grows exponentially (×2.0 per added coin, n = 16 → 20)'
+    >>> growth("time", "n²", 4.9, 124, 500, False, floor=True)
+    'the time grows at least like n² (×4.9 per doubling, n = 124 → 500)'
     """
     more = "more than " if at_least else ""
     if power is None:
         return f"the {what} grows exponentially ({more}×{ratio:.1f} per added coin, n = {low} → {high})"
-    how = "faster than" if faster else "like"
+    how = "faster than" if faster else "at least like" if floor else "like"
     return f"the {what} grows {how} {power} ({more}×{ratio:.1f} per doubling, n = {low} → {high})"
 
 
