@@ -63,8 +63,10 @@ def measured_order(message: str) -> str | None:
     'n³'
     >>> measured_order("measured on the row's first coins: the time grows exponentially (×2.0 per coin)")
     'exponential'
+    >>> measured_order("on the first coins: the time grows at least like n² (×4.9 per doubling)")
+    'n²'
     """
-    found = re.search(r"grows (?:like (\S+)|faster than (\S+)|(exponentially))", message)
+    found = re.search(r"grows (?:(?:at least )?like (\S+)|faster than (\S+)|(exponentially))", message)
     if found is None:
         return None
     like, faster, _ = found.groups()
