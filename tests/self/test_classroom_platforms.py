@@ -18,7 +18,8 @@ import pytest
 import yaml
 
 from coinrow.game.registry import CORE, IMPLS, REPO_ROOT, source_file
-from coinrow.grader.executor.sandbox import UNSANDBOXED_VARIABLE
+from coinrow.grader.executor import as_user
+from coinrow.grader.executor.sandbox import UNSANDBOXED_VARIABLE, interpreter, package_paths
 from coinrow.tools.classroom.autograder import build
 from tests.self.commandline import environment
 from tests.self.platform_rules import (
@@ -175,9 +176,9 @@ def test_run_autograder_grades_as_nobody_where_bubblewrap_cannot_run(
     test's own, run as root, binds an empty file over its executable): the grader picks the second sandbox
     by itself. A right kata scores its point, a wrong one 0 with the grader's reason, and one that tries to
     forge the results and rewrite the suite as it is imported scores 0, both files as they were."""
-    bwrap = shutil.which("bwrap")
-    if bwrap is None or not hasattr(os, "geteuid") or os.geteuid() != 0 or shutil.which("setpriv") is None:
-        pytest.skip("needs bubblewrap to hide, root, and setpriv")
+    bwrap, user = shutil.which("bwrap"), as_user.unprivileged_user()
+    if bwrap is None or user is None or as_user.cannot_run_as(user, interpreter(), package_paths()):
+        pytest.skip("needs bubblewrap (to hide it), root, setpriv, and nobody able to run this Python")
     two_katas(tmp_path / "submission", "bare")
     results, suite = tmp_path / "results", tmp_path / "source" / "tests" / "grade"
     source = FORGES.replace("{results!r}", repr(str(results))).replace("{suite!r}", repr(str(suite)))

@@ -23,7 +23,8 @@ import psutil
 import pytest
 
 from coinrow.game.registry import source_file
-from coinrow.grader.executor.sandbox import find_jail
+from coinrow.grader.executor import as_user
+from coinrow.grader.executor.sandbox import find_jail, interpreter, package_paths
 from tests.self.commandline import environment
 
 pytestmark = [
@@ -204,10 +205,11 @@ def _leftovers(clone: Path, since: float) -> list[str]:
 def _as_root_without_bubblewrap() -> list[str] | None:
     """A command prefix that runs what follows as root where bubblewrap cannot be found (a bubblewrap of the
     test's own binds an empty file over its executable), as in a container that refuses user namespaces:
-    the grader then picks the unprivileged user by itself. None where that cannot be made here."""
-    bwrap, root = shutil.which("bwrap"), hasattr(os, "geteuid") and os.geteuid() == 0
-    if bwrap is None or not root or shutil.which("setpriv") is None:
-        return None
+    the grader then picks the unprivileged user by itself. None where that tier cannot run here (the user
+    cannot run this interpreter, as with a Python below /root that needs its own shared library)."""
+    bwrap, user = shutil.which("bwrap"), as_user.unprivileged_user()
+    if bwrap is None or user is None or as_user.cannot_run_as(user, interpreter(), package_paths()):
+        return None  # never a hostile attempt unsandboxed: it would stop every process it can see
     hides = ["--ro-bind", "/dev/null", os.path.realpath(bwrap)]
     return [bwrap, "--bind", "/", "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc", *hides, "--"]
 
@@ -222,7 +224,7 @@ def test_a_hostile_attempt_is_never_solved_and_changes_nothing(clone: Path, name
     unprivileged user where bubblewrap cannot run."""
     prefix = TIERS[tier]
     if prefix is None:
-        pytest.skip("needs root, bubblewrap (to hide it) and setpriv")
+        pytest.skip("needs bubblewrap (to hide it), root, setpriv, and nobody able to run this Python")
     source = ATTEMPTS[name]
     attempt = source_file(clone / "problems", "difference_dp")
     attempt.write_text(source + ("" if "def score_difference" in source else WRONG), encoding="utf-8")
