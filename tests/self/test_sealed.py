@@ -206,7 +206,7 @@ def _as_root_without_bubblewrap() -> list[str] | None:
     """A command prefix that runs what follows as root where bubblewrap cannot be found (a bubblewrap of the
     test's own binds an empty file over its executable), as in a container that refuses user namespaces:
     the grader then picks the unprivileged user by itself. None where that tier cannot run here (the user
-    cannot run this interpreter, as with a Python below /root that needs its own shared library)."""
+    cannot run this interpreter, as with a Python in root's home folder that needs its own shared library)."""
     bwrap, user = shutil.which("bwrap"), as_user.unprivileged_user()
     if bwrap is None or user is None or as_user.cannot_run_as(user, interpreter(), package_paths()):
         return None  # never a hostile attempt unsandboxed: it would stop every process it can see
