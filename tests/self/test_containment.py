@@ -12,16 +12,15 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import psutil
 import pytest
 
-from coinrow.game.registry import IMPLS, PROBLEMS, REPO_ROOT, source_file
+from coinrow.game.registry import IMPLS, PROBLEMS, source_file
 from coinrow.grader.executor.inside.limits import TASKS_CAP
-from tests.self.commandline import environment
+from tests.self.commandline import run_module
 
 pytestmark = pytest.mark.xdist_group(
     "driver"
@@ -64,18 +63,15 @@ def _attempt(folder: Path, count: int, mib: int) -> Path:
 def _grade(folder: Path, extra: dict[str, str] | None = None) -> tuple[subprocess.CompletedProcess[str], str]:
     """``coinrow test`` of difference_dp in ``folder``; the run and the messages of its JSON report."""
     report = folder / "report.json"
-    done = subprocess.run(
-        [
-            *(sys.executable, "-m", "coinrow", "test", f"--impl={folder}", "--no-cache"),
-            *FORMULATION,
-            f"--report={report}",
-        ],
-        cwd=REPO_ROOT,
-        env=environment(REPO_ROOT, extra),
-        capture_output=True,
-        text=True,
+    done = run_module(
+        "coinrow",
+        "test",
+        f"--impl={folder}",
+        "--no-cache",
+        *FORMULATION,
+        f"--report={report}",
+        extra=extra,
         timeout=300,
-        check=False,
     )
     tests = json.loads(report.read_text(encoding="utf-8"))["tests"]
     return done, "\n".join(str(t["message"]) for t in tests if t["message"])

@@ -12,10 +12,7 @@ every tracked file of the clone as it was and no process behind.
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -23,9 +20,8 @@ import psutil
 import pytest
 
 from coinrow.game.registry import source_file
-from coinrow.grader.executor import as_user
-from coinrow.grader.executor.sandbox import find_jail, interpreter, package_paths
-from tests.self.commandline import environment
+from coinrow.grader.executor.sandbox import find_jail
+from tests.self.commandline import as_root_without_bubblewrap, run_module
 
 pytestmark = [
     pytest.mark.xdist_group("driver"),  # one at a time: each looks for leftovers
@@ -202,19 +198,7 @@ def _leftovers(clone: Path, since: float) -> list[str]:
     return found
 
 
-def _as_root_without_bubblewrap() -> list[str] | None:
-    """A command prefix that runs what follows as root where bubblewrap cannot be found (a bubblewrap of the
-    test's own binds an empty file over its executable), as in a container that refuses user namespaces:
-    the grader then picks the unprivileged user by itself. None where that tier cannot run here (the user
-    cannot run this interpreter, as with a Python in root's home folder that needs its own shared library)."""
-    bwrap, user = shutil.which("bwrap"), as_user.unprivileged_user()
-    if bwrap is None or user is None or as_user.cannot_run_as(user, interpreter(), package_paths()):
-        return None  # never a hostile attempt unsandboxed: it would stop every process it can see
-    hides = ["--ro-bind", "/dev/null", os.path.realpath(bwrap)]
-    return [bwrap, "--bind", "/", "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc", *hides, "--"]
-
-
-TIERS = {"the sandbox found": [], "the unprivileged user": _as_root_without_bubblewrap()}
+TIERS = {"the sandbox found": [], "the unprivileged user": as_root_without_bubblewrap()}
 
 
 @pytest.mark.parametrize("tier", TIERS)
@@ -229,14 +213,8 @@ def test_a_hostile_attempt_is_never_solved_and_changes_nothing(clone: Path, name
     attempt = source_file(clone / "problems", "difference_dp")
     attempt.write_text(source + ("" if "def score_difference" in source else WRONG), encoding="utf-8")
     started, since = time.monotonic(), time.time()
-    done = subprocess.run(
-        [*prefix, sys.executable, "-m", "coinrow", "test", "--formulation=difference_dp", "--fresh"],
-        cwd=clone,
-        env=environment(clone),
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
+    done = run_module(
+        "coinrow", "test", "--formulation=difference_dp", "--fresh", cwd=clone, wrapper=prefix, timeout=180
     )
     took = time.monotonic() - started
     if prefix:

@@ -185,13 +185,18 @@ def find_jail() -> tuple[Jail | None, str]:
     bwrap, why_not = _working_bwrap()
     if bwrap is not None:
         return Jail(bwrap), ""
+    as_user, cannot = unprivileged_jail()
+    return (as_user, why_not) if as_user is not None else (None, "; ".join(filter(None, (why_not, cannot))))
+
+
+def unprivileged_jail() -> tuple[Jail | None, str]:
+    """The second sandbox (``executor.as_user``) if it can run here, whatever bubblewrap can do; else None
+    and why not ("" for a grader that is not root, or without ``setpriv``)."""
     user = unprivileged_user()
     if user is None:
-        return None, why_not
+        return None, ""
     cannot = cannot_run_as(user, interpreter(), package_paths())
-    if cannot is not None:
-        return None, f"{why_not}; {cannot}"
-    return Jail(user=user), why_not
+    return (None, cannot) if cannot is not None else (Jail(user=user), "")
 
 
 def _working_bwrap() -> tuple[str | None, str]:

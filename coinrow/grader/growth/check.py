@@ -264,7 +264,5 @@ def _timed_again(check: GrowthCheck, points: list[Point], step: Step) -> list[Po
 
     fastest = {p.n: p for p in points if deciding_size(p.n) and not p.timed_out}
     for n, before in list(fastest.items()):
-        timed = check.timed(n)
-        if (timed.timed_out, timed.seconds) < (before.timed_out, before.seconds):
-            fastest[n] = timed
+        fastest[n] = min(before, check.timed(n), key=slower_last)
     return [fastest.get(p.n, p) for p in points]
