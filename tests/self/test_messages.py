@@ -35,7 +35,6 @@ NOT_FAILURES = {
     "coinrow/grader/records/fingerprint.py::versions": "the versions grading depends on, as text to hash",
     "coinrow/grader/executor/sandbox.py::_working_bwrap": "why bubblewrap cannot be used, in a few words",
     "coinrow/grader/executor/sandbox.py::name": "the sandbox's name, as the reports name it",
-    "coinrow/grader/executor/sandbox.py::find_jail": "why neither sandbox can be used, in a few words",
     "coinrow/grader/executor/as_user.py::cannot_run_as": "why the unprivileged user cannot be used",
     "coinrow/grader/executor/wire.py": "what the executor sent that is not a value of the wire format",
     "coinrow/grader/run/options.py::pytest_addoption": "pytest's help for --call-limit",

@@ -223,19 +223,6 @@ class GrowthCheck:
         step = last_doubling(wider)
         if step is None or (step.at_least and judged(step, self.target) != "higher"):
             return points, time  # a time-out that shows no higher order: the growth within stands
-        for _ in range(REPEATS - 1):  # not plain either way: both sizes again, in turn, the fastest kept
-            if (
-                step.at_least
-                or plain(step, self.target)
-                or judged(judged_on(wider, step), self.target) == "higher"
-            ):
-                break
-            try:
-                again = {top.n: self.timed(top.n), beyond.n: self.timed(beyond.n, limit)}
-            except WrongAnswer:
-                break
-            wider = [min(p, again[p.n], key=slower_last) if p.n in again else p for p in wider]
-            step = last_doubling(wider) or step
         return wider, step
 
 
