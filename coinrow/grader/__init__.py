@@ -14,6 +14,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from coinrow.grader.executor.processes import become_subreaper, kill_all_descendants, kill_tree
     from coinrow.grader.executor.sandbox import find_jail
     from coinrow.grader.executor.time_limit import CallTimeout, time_limit
     from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
@@ -47,6 +48,9 @@ if TYPE_CHECKING:
     from coinrow.grader.run.grade import grade, prime_for
 
 _FACE = {
+    "become_subreaper": "executor.processes",
+    "kill_all_descendants": "executor.processes",
+    "kill_tree": "executor.processes",
     "find_jail": "executor.sandbox",
     "CallTimeout": "executor.time_limit",
     "time_limit": "executor.time_limit",
@@ -97,6 +101,7 @@ __all__ = [
     "WrongAnswer",
     "attempt_hash",
     "attempt_stamps",
+    "become_subreaper",
     "committed_stub",
     "digest",
     "exercism_report",
@@ -106,6 +111,8 @@ __all__ = [
     "fitted_exponent",
     "fitted_per_coin",
     "grade",
+    "kill_all_descendants",
+    "kill_tree",
     "next_kata",
     "next_line",
     "predicted_seconds",

@@ -171,6 +171,11 @@ def kill(processes: list[psutil.Process]) -> None:
             process.kill()
 
 
+def kill_tree(pid: int) -> None:
+    """Kill the process ``pid`` and every process below it (``tree``)."""
+    kill(tree(pid))
+
+
 def kill_all_descendants() -> None:
     """Kill every process below the driver, again until none is left (a process may fork as it dies)."""
     for _ in range(100):

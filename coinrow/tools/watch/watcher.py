@@ -29,6 +29,7 @@ waits. Ctrl+C (or SIGTERM) ends it, and every process it started, with exit stat
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import select
@@ -46,9 +47,12 @@ from coinrow.grader import (
     Primed,
     attempt_hash,
     attempt_stamps,
+    become_subreaper,
     failed,
     find_jail,
     grade,
+    kill_all_descendants,
+    kill_tree,
     prime_for,
     summary,
     warm_up,
@@ -56,6 +60,7 @@ from coinrow.grader import (
 from coinrow.tools.watch.saves import Saves
 
 CTRL_C_GRACE = 10.0  # seconds a grading child interrupted by Ctrl+C has to end by itself
+TERM_GRACE = 10.0  # and then, sent SIGTERM, to end what it started; past that its whole tree is killed
 WAITING = "make watch: waiting for a save in {impl} (Ctrl+C ends)"
 UNCHANGED = "make watch: {slug} is unchanged since it was last graded"
 CLOSING_OBSERVERS = ("InotifyObserver",)  # watchdog's observers that say when a file written is closed
@@ -74,7 +79,9 @@ class Watcher:
         self._buffer: bytes | None = b""  # the helper's output not yet read as lines; None once it ended
 
     def run(self) -> int:
-        """Watch until interrupted; 0 then, 1 when the helper process ended by itself."""
+        """Watch until interrupted; 0 then, 1 when the helper process ended by itself. Whatever way it
+        ends, no process it started is left: each is given time to end by itself, then killed."""
+        become_subreaper()  # what a grading child leaves behind comes back here, to be ended last
         warm_up()
         find_jail()  # bubblewrap is probed once, here: every grading child knows the answer
         self.helper = subprocess.Popen(
@@ -102,6 +109,7 @@ class Watcher:
         finally:
             self._end_next()
             self._stop_helper()
+            kill_all_descendants()
 
     def _settled(self, slugs: list[str]) -> None:
         """Grade the katas saved whose files changed since they were last graded; of the others, say
@@ -140,8 +148,7 @@ class Watcher:
         try:
             os.waitpid(pid, 0)
         except Ended:
-            os.kill(pid, signal.SIGTERM)  # it ends every process it started on the way out
-            os.waitpid(pid, 0)
+            _end(pid, signal.SIGTERM)  # it ends every process it started on the way out
             raise
         except BaseException:
             _end_after_ctrl_c(pid)
@@ -172,7 +179,7 @@ class Watcher:
             pid, orders = self._next
             self._next = None
             os.close(orders)
-            os.waitpid(pid, 0)
+            _end(pid)
 
     def _grading_child_ahead(self, slug: str, orders: int) -> int:
         """In the child forked ahead: prime ``slug``'s child, wait for the katas to grade, grade them."""
@@ -275,12 +282,33 @@ def _interrupted(signum: int, frame: object) -> None:
 def _end_after_ctrl_c(pid: int) -> None:
     """End the grading child ``pid`` after Ctrl+C, which reached it too (one process group): it is left
     to end by itself for ``CTRL_C_GRACE`` seconds, as a second interrupt could stop its clean-up half-way
-    (that had left 7-10 processes behind); then it is sent SIGTERM."""
-    waited = 0.0
-    while waited < CTRL_C_GRACE:
-        if os.waitpid(pid, os.WNOHANG)[0]:
-            return
+    (that had left 7-10 processes behind); then it is sent SIGTERM (``_end``)."""
+    if not _ended_within(pid, CTRL_C_GRACE):
+        _end(pid, signal.SIGTERM)
+
+
+def _end(pid: int, sent: signal.Signals | None = None) -> None:
+    """End the child ``pid``: sent ``sent``, if any, it has ``TERM_GRACE`` seconds to end by itself; then
+    it and every process below it are killed. Never waits longer: a child stuck in its clean-up must
+    not keep the watcher from ending."""
+    if sent is not None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, sent)
+    if not _ended_within(pid, TERM_GRACE):
+        kill_tree(pid)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
+
+
+def _ended_within(pid: int, seconds: float) -> bool:
+    """True once the child ``pid`` has ended (reaped here, or already), waiting ``seconds`` at most."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if os.waitpid(pid, os.WNOHANG)[0]:
+                return True
+        except ChildProcessError:
+            return True
+        if time.monotonic() >= deadline:
+            return False
         time.sleep(0.05)
-        waited += 0.05
-    os.kill(pid, signal.SIGTERM)
-    os.waitpid(pid, 0)
