@@ -1,0 +1,96 @@
+"""The doubling beyond the task's sizes: a higher order read there is read once more before it is said.
+
+The timings here are made up, the check's own rules applied to them: each test gives the seconds each
+size takes, call by call, and a check whose answer is slow per step (so it is always timed beyond).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from coinrow.game.registry import REPO_ROOT
+from coinrow.grader.growth.check import GrowthCheck, Timings
+from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.verdict import Grader
+from coinrow.grader.measure.orders import Point
+
+WITHIN = (250, 500, 1000)  # the ladder's sizes timed before the check judges; 2000 lies beyond
+
+
+def _judged(
+    monkeypatch: pytest.MonkeyPatch, seconds: dict[int, list[float | None]]
+) -> tuple[GrowthCheck, list[int]]:
+    """A check whose calls on ``n`` coins take ``seconds[n]`` in turn (None: the call fails), and the sizes
+    it timed, in order."""
+    calls: list[int] = []
+
+    def timed(check: GrowthCheck, n: int, limit: float | None = None) -> Point:
+        calls.append(n)
+        taken = seconds[n].pop(0)
+        if taken is None:
+            raise WrongAnswer("difference_dp", (1,), "a failure beyond the task's sizes", kind="exception")
+        return Point(n, taken)
+
+    monkeypatch.setattr(GrowthCheck, "timed", timed)
+    monkeypatch.setattr(GrowthCheck, "_steps", lambda check, point: 5.0)  # slow per step: timed beyond
+    check = GrowthCheck(Grader(REPO_ROOT / "solutions", 4.0), "difference_dp", random.Random(7))
+    return check, calls
+
+
+def _right(beyond: list[float | None]) -> dict[int, list[float | None]]:
+    """An n² answer: ×4 per doubling within (each size timed three times, as the check does), then
+    ``beyond`` for the doubling beyond and the sizes timed again with it."""
+    within: dict[int, list[float | None]] = {250: [0.02] * 3, 500: [0.08] * 4, 1000: [0.32] * 4}
+    return {**within, 2000: beyond}
+
+
+def test_a_higher_order_read_once_beyond_is_read_again_and_the_lower_reading_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """First 2000 coins took 4.6 s, ×(4.6 / 0.08) ** (1 / 2) = ×7.6 per doubling from 500 (a busy spell);
+    read again, 500 → 1000 → 2000 took 0.08, 0.32 and 1.3 s: ×4.0 per doubling. The second stands."""
+    check, calls = _judged(monkeypatch, _right([4.6, 1.3]))
+    measured = check.judge(Timings([Point(n, 0.02 * 4**k) for k, n in enumerate(WITHIN)], None))
+    assert measured.time is not None
+    assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == (500, 2000, 4.0)
+    assert calls[-3:] == [500, 1000, 2000]  # back to back, smallest first
+
+
+def test_a_higher_order_read_twice_beyond_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within the task's sizes ×4.5 per doubling (2^2.17: plainly n²), beyond it ×10 both times: from 500
+    to 2000 coins (4.5 / 0.1) ** (1 / 2) = ×6.7 per doubling, over 2^2.7 = 6.5, a higher order."""
+    within = [Point(250, 0.0222), Point(500, 0.1), Point(1000, 0.45)]
+    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 4 for p in within}
+    check, _ = _judged(monkeypatch, {**seconds, 2000: [4.5, 4.5]})
+    with pytest.raises(WrongAnswer) as raised:
+        check.judge(Timings(within, None))
+    assert raised.value.kind == "growth"
+    assert "n³ (×6.7 per doubling, n = 500 → 2000)" in str(raised.value)
+
+
+def test_a_failure_in_the_second_reading_leaves_the_growth_within(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read again, the call on 2000 coins failed: beyond the task's sizes that is not the answer's fault,
+    and the growth within (×4 per doubling, 250 → 1000) is what the check judges."""
+    check, _ = _judged(monkeypatch, _right([4.6, None]))
+    measured = check.judge(Timings([Point(n, 0.02 * 4**k) for k, n in enumerate(WITHIN)], None))
+    assert measured.time is not None
+    assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == (250, 1000, 4.0)
+
+
+def test_a_higher_order_read_within_the_tasks_sizes_is_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within the task's sizes the three sizes read ×8 per doubling over two timings each, the fastest
+    kept ((0.64 / 0.01) ** (1 / 2)); read again back to back, 0.02, 0.08 and 0.32 s: ×4.0, kept. Slow per
+    step, the answer is then timed beyond: 1.28 s on 2000 coins, ×4.0 per doubling from 500."""
+    seconds: dict[int, list[float | None]] = {
+        250: [0.01, 0.01, 0.02],
+        500: [0.08, 0.08, 0.08, 0.08],
+        1000: [0.64, 0.64, 0.32, 0.32],
+        2000: [1.28],
+    }
+    check, calls = _judged(monkeypatch, seconds)
+    measured = check.judge(Timings([Point(250, 0.01), Point(500, 0.08), Point(1000, 0.64)], None))
+    assert measured.time is not None
+    assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == (500, 2000, 4.0)
+    assert calls == [250, 500, 1000] * 3 + [2000]
