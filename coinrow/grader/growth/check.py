@@ -46,7 +46,7 @@ MEMORY_LADDERS = {2: (50, 100, 200), 1: (1000, 2000, 4000)}  # by the time order
 LADDER_START = (0.72, 0.99)  # the first size is the nominal one times a factor drawn from this range
 REPEATS = 3  # timings of each deciding size at most, while the fastest do not show the order plainly
 SLOW = {2: 4.0, 1: 8.0}  # steps of the game's O(n) reduction per n^k (by k): an answer slower climbs on
-BEYOND_ROOM = 9.0  # a call beyond the task's sizes may take this many times the top size's CPU seconds
+BEYOND_ROOM = 16.0  # a call beyond the task's sizes may take this many times the top size's CPU seconds
 BEYOND_LIMITS = 3.0  # and this many call limits at most
 
 
@@ -176,11 +176,10 @@ class GrowthCheck:
             undecided = beyond is not time and not plain(beyond, target)
             time = beyond
         wide = judged_on(points, time) if time is not None else None
-        undecided = undecided and wide is not None and judged(wide, target) != "higher"
-        time = time if undecided else wide  # undecided: said with the doubling beyond that left it so
-        if time is not None and judged(time, target) == "higher":
+        if wide is not None and judged(wide, target) == "higher":  # judged over two doublings, never one
             moves = formulation.returns.graded_move_by_move
-            _fail(formulation, time, "time", formulation.time, not moves, target)
+            _fail(formulation, wide, "time", formulation.time, not moves, target)
+        time = time if undecided else wide  # undecided: said with the doubling beyond that left it so
         if timings.memory_failure is not None:
             raise timings.memory_failure
         memory, space = timings.memory, self.space_target
@@ -213,25 +212,39 @@ class GrowthCheck:
         return point.seconds / (float(point.n) ** self.target * self._step_seconds)
 
     def _beyond(self, points: list[Point], time: Step) -> tuple[list[Point], Step]:
-        """One doubling beyond the task's largest size, with room (``BEYOND_ROOM``) to show a higher order.
-        Beyond the task's sizes a failure is not the answer's: the growth then stays as measured within."""
+        """One doubling beyond the task's largest size, with room (``BEYOND_ROOM``) to show a higher order,
+        read as ``_read_again`` reads: its sizes within the task's timed again back to back before it,
+        so that no timing kept as the fastest of several leans its ratio. Beyond the task's sizes a
+        failure is not the answer's: the growth then stays as measured within."""
         top = next(p for p in points if p.n == time.high)
         call_limit = self._timing.call_limit  # at most BEYOND_LIMITS of it: a kata's tree has 60 s in all
         limit = max(call_limit, min(BEYOND_ROOM * top.seconds, BEYOND_LIMITS * call_limit))
         try:
-            beyond = self.timed(2 * top.n, limit)
+            wider, step = self._reading([*points, Point(2 * top.n, 0.0)], limit)
         except WrongAnswer:
             return points, time
-        wider = [*points, beyond]
-        step = last_doubling(wider)
         if step is None or (step.at_least and judged(step, self.target) != "higher"):
             return points, time  # a time-out that shows no higher order: the growth within stands
         if judged(judged_on(wider, step), self.target) == "higher":
             try:
                 return self._read_again(wider, step, limit)
-            except WrongAnswer:  # beyond the task's sizes, not the answer's failure
+            except WrongAnswer:
                 return points, time
         return wider, step
+
+    def _reading(self, points: list[Point], limit: float) -> tuple[list[Point], Step | None]:
+        """The largest of ``points`` and the sizes its growth is judged on with (``judged_on``) timed once
+        more, back to back, smallest first, on new rows (the largest with ``limit``): ``points`` with
+        those timings in their place, and the last doubling (None if none was measured in full).
+
+        Raises:
+            WrongAnswer: a call failed.
+        """
+        high = max(p.n for p in points)
+        low = min((p.n for p in points if 0.9 <= math.log2(high / p.n) <= 2.1), default=high)
+        again = {p.n: self.timed(p.n, limit if p.n == high else None) for p in points if p.n >= low}
+        timed = [again.get(p.n, p) for p in points]
+        return timed, last_doubling(timed)
 
     def _read_again(self, points: list[Point], step: Step, limit: float) -> tuple[list[Point], Step]:
         """A higher order read, read once more before it is said: the sizes it is judged on (``judged_on``)
@@ -244,11 +257,9 @@ class GrowthCheck:
         Raises:
             WrongAnswer: a call of the second reading failed.
         """
-        low = judged_on(points, step).low
-        again = {p.n: self.timed(p.n, limit if p.n == step.high else None) for p in points if p.n >= low}
-        second = [again.get(p.n, p) for p in points]
-        second_step = last_doubling(second) or step
-        if judged_on(second, second_step).ratio < judged_on(points, step).ratio:
+        second, second_step = self._reading([p for p in points if p.n <= step.high], limit)
+        second = [*second, *(p for p in points if p.n > step.high)]
+        if second_step is not None and judged_on(second, second_step).ratio < judged_on(points, step).ratio:
             return second, second_step
         return points, step
 
