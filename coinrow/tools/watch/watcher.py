@@ -29,7 +29,6 @@ waits. Ctrl+C (or SIGTERM) ends it, and every process it started, with exit stat
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import select
@@ -52,15 +51,13 @@ from coinrow.grader import (
     find_jail,
     grade,
     kill_all_descendants,
-    kill_tree,
     prime_for,
     summary,
     warm_up,
 )
+from coinrow.tools.watch.children import Ended, end, end_after_ctrl_c, interrupted
 from coinrow.tools.watch.saves import Saves
 
-CTRL_C_GRACE = 10.0  # seconds a grading child interrupted by Ctrl+C has to end by itself
-TERM_GRACE = 10.0  # and then, sent SIGTERM, to end what it started; past that its whole tree is killed
 WAITING = "make watch: waiting for a save in {impl} (Ctrl+C ends)"
 UNCHANGED = "make watch: {slug} is unchanged since it was last graded"
 CLOSING_OBSERVERS = ("InotifyObserver",)  # watchdog's observers that say when a file written is closed
@@ -148,10 +145,10 @@ class Watcher:
         try:
             os.waitpid(pid, 0)
         except Ended:
-            _end(pid, signal.SIGTERM)  # it ends every process it started on the way out
+            end(pid, signal.SIGTERM)  # it ends every process it started on the way out
             raise
         except BaseException:
-            _end_after_ctrl_c(pid)
+            end_after_ctrl_c(pid)
             raise
         self._fork_next(named or self.chosen)
         print(WAITING.format(impl=self.impl), flush=True)
@@ -179,7 +176,7 @@ class Watcher:
             pid, orders = self._next
             self._next = None
             os.close(orders)
-            _end(pid)
+            end(pid)
 
     def _grading_child_ahead(self, slug: str, orders: int) -> int:
         """In the child forked ahead: prime ``slug``'s child, wait for the katas to grade, grade them."""
@@ -264,51 +261,8 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as error:
         raise UsageError(f"F={args.formulation}: {error}") from None
     watcher = Watcher(args.impl, chosen, args.limit, max(1, args.jobs))
-    previous = signal.signal(signal.SIGTERM, _interrupted)
+    previous = signal.signal(signal.SIGTERM, interrupted)
     try:
         return watcher.run()
     finally:
         signal.signal(signal.SIGTERM, previous)
-
-
-class Ended(KeyboardInterrupt):
-    """SIGTERM reached the watcher (and it alone): it ends as on Ctrl+C, every process it started first."""
-
-
-def _interrupted(signum: int, frame: object) -> None:
-    raise Ended
-
-
-def _end_after_ctrl_c(pid: int) -> None:
-    """End the grading child ``pid`` after Ctrl+C, which reached it too (one process group): it is left
-    to end by itself for ``CTRL_C_GRACE`` seconds, as a second interrupt could stop its clean-up half-way
-    (that had left 7-10 processes behind); then it is sent SIGTERM (``_end``)."""
-    if not _ended_within(pid, CTRL_C_GRACE):
-        _end(pid, signal.SIGTERM)
-
-
-def _end(pid: int, sent: signal.Signals | None = None) -> None:
-    """End the child ``pid``: sent ``sent``, if any, it has ``TERM_GRACE`` seconds to end by itself; then
-    it and every process below it are killed. Never waits longer: a child stuck in its clean-up must
-    not keep the watcher from ending."""
-    if sent is not None:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, sent)
-    if not _ended_within(pid, TERM_GRACE):
-        kill_tree(pid)
-        with contextlib.suppress(ChildProcessError):
-            os.waitpid(pid, 0)
-
-
-def _ended_within(pid: int, seconds: float) -> bool:
-    """True once the child ``pid`` has ended (reaped here, or already), waiting ``seconds`` at most."""
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            if os.waitpid(pid, os.WNOHANG)[0]:
-                return True
-        except ChildProcessError:
-            return True
-        if time.monotonic() >= deadline:
-            return False
-        time.sleep(0.05)
