@@ -98,19 +98,22 @@ def test_a_higher_order_read_within_the_tasks_sizes_is_read_again(monkeypatch: p
     assert calls == [250, 500, 1000] * 3 + [500, 1000, 2000]
 
 
-def test_an_undecided_doubling_beyond_is_said_and_never_failed_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("second", "fails"), [(1.44, False), (2.112, True)])
+def test_the_doubling_beyond_alone_fails_an_answer_only_read_twice(
+    monkeypatch: pytest.MonkeyPatch, second: float, fails: bool
+) -> None:
     """Beyond the task's sizes 1000 -> 2000 coins read ×6.6 (2.112 / 0.32), over 2^2.7 = 6.5 on its own,
-    but ×5.1 per doubling from 500 ((2.112 / 0.08) ** (1 / 2)): right tables kept in a dict read so from
-    848 to 1696 coins (3 of 28 gradings beside two busy loops, failed as n³ before). Not plainly n², so
-    the order is not decided, and said with that doubling; solved."""
-    seconds: dict[int, list[float | None]] = {
-        250: [0.02] * 3,
-        500: [0.08] * 4,
-        1000: [0.32] * 4,
-        2000: [2.112],
-    }
-    check, _ = _judged(monkeypatch, seconds)
-    measured = check.judge(Timings([Point(n, 0.02 * 4**k) for k, n in enumerate(WITHIN)], None))
-    assert measured.undecided
-    assert measured.time is not None
-    assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == (1000, 2000, 6.6)
+    though ×5.1 per doubling from 500 ((2.112 / 0.08) ** (1 / 2)): right tables kept in a dict read so
+    from 848 to 1696 coins (3 of 28 gradings beside two busy loops, failed as n³ on that one reading).
+    Read again: 1.44 s (×4.5) and the answer is solved, n² over 500 -> 2000; 2.112 s again, and it fails."""
+    within: dict[int, list[float | None]] = {250: [0.02] * 3, 500: [0.08] * 4, 1000: [0.32] * 4}
+    check, _ = _judged(monkeypatch, {**within, 2000: [2.112, second]})
+    timings = Timings([Point(n, 0.02 * 4**k) for k, n in enumerate(WITHIN)], None)
+    if fails:
+        with pytest.raises(WrongAnswer) as raised:
+            check.judge(timings)
+        assert "n³ (×6.6 per doubling, n = 1000 → 2000)" in str(raised.value)
+    else:
+        measured = check.judge(timings)
+        assert measured.time is not None
+        assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == (500, 2000, 4.2)

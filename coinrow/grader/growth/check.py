@@ -11,7 +11,7 @@ times. An answer still not plainly of the task's order there, or slower per step
 the game model's own O(n) reduction (where padding small rows with work, or a higher order's small
 share, could hide), is timed one doubling beyond the task's sizes, with room to show a higher order.
 A higher order read, within the task's sizes or beyond, is read once more before it is said: its sizes
-timed again back to back, the lower reading kept (``_read_again``). Memory is the peak ``tracemalloc``
+timed again back to back, a reading not higher kept first (``_read_again``). Memory is the peak ``tracemalloc``
 traces, first, on smaller rows (the same on every machine and every run), checked against the kernel's
 count (``Caller.traced_peak``).
 """
@@ -26,7 +26,7 @@ from coinrow.game.cost import Cost
 from coinrow.game.registry import Formulation, by_slug
 from coinrow.game.rows import dominant_class_row
 from coinrow.grader.growth.measured import Measured
-from coinrow.grader.growth.readings import deciding, judged_on, plain, slower_last, undecided
+from coinrow.grader.growth.readings import deciding, higher, judged_on, plain, slower_last, undecided
 from coinrow.grader.growth.sampled import never_finished, seconds_per_step, timed_size, traced_growth
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
@@ -169,16 +169,18 @@ class GrowthCheck:
             time = deciding(points, target)
         if time is not None and judged(judged_on(points, time), target) == "higher":
             points, time = self._read_again(points, time, self._timing.call_limit)
-        undecided = False
+        undecided = beyond_alone = False
         if time is not None and not time.at_least and self._beyond_wanted(points, time):
             points, beyond = self._beyond(points, time)
             # the doubling beyond, alone, must show the task's order plainly for it to be stated
             undecided = beyond is not time and not plain(beyond, target)
+            beyond_alone = beyond is not time and judged(beyond, target) == "higher"  # read twice so
             time = beyond
         wide = judged_on(points, time) if time is not None else None
-        if wide is not None and judged(wide, target) == "higher":  # judged over two doublings, never one
+        if wide is not None and (judged(wide, target) == "higher" or beyond_alone):
             moves = formulation.returns.graded_move_by_move
-            _fail(formulation, wide, "time", formulation.time, not moves, target)
+            shown = wide if judged(wide, target) == "higher" else time
+            _fail(formulation, shown or wide, "time", formulation.time, not moves, target)
         time = time if undecided else wide  # undecided: said with the doubling beyond that left it so
         if timings.memory_failure is not None:
             raise timings.memory_failure
@@ -225,7 +227,7 @@ class GrowthCheck:
             return points, time
         if step is None or (step.at_least and judged(step, self.target) != "higher"):
             return points, time  # a time-out that shows no higher order: the growth within stands
-        if judged(judged_on(wider, step), self.target) == "higher":
+        if higher(wider, step, self.target):
             try:
                 return self._read_again(wider, step, limit)
             except WrongAnswer:
@@ -248,7 +250,7 @@ class GrowthCheck:
 
     def _read_again(self, points: list[Point], step: Step, limit: float) -> tuple[list[Point], Step]:
         """A higher order read, read once more before it is said: the sizes it is judged on (``judged_on``)
-        timed again, back to back, on new rows, and the lower of the two readings kept. Work beside the
+        timed again, back to back, on new rows; a reading that is not higher is kept, else the lower. Work beside the
         judge that starts or stops between two sizes' timings moves their ratio, and so does the state
         of the answer's heap: a right interval DP kept in a dict read ×7.1 per doubling from 472 to 1888
         coins once on a busy machine, ×4.6 alone; single calls of it on 960 coins took 0.36-0.67 s in
@@ -259,9 +261,13 @@ class GrowthCheck:
         """
         second, second_step = self._reading([p for p in points if p.n <= step.high], limit)
         second = [*second, *(p for p in points if p.n > step.high)]
-        if second_step is not None and judged_on(second, second_step).ratio < judged_on(points, step).ratio:
-            return second, second_step
-        return points, step
+        if second_step is None:
+            return points, step
+
+        def read(points: list[Point], step: Step) -> tuple[bool, float]:  # a reading not higher comes first
+            return higher(points, step, self.target), judged_on(points, step).ratio
+
+        return (second, second_step) if read(second, second_step) < read(points, step) else (points, step)
 
 
 def _fail(

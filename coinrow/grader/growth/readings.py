@@ -26,6 +26,11 @@ def judged_on(points: list[Point], step: Step) -> Step:
     return over_two_doublings(points, step)
 
 
+def higher(points: list[Point], step: Step, target: int) -> bool:
+    """True when ``step`` reads an order above n^``target``, alone or over two doublings (``judged_on``)."""
+    return judged(step, target) == "higher" or judged(judged_on(points, step), target) == "higher"
+
+
 def plain(step: Step, target: int) -> bool:
     """True when a timing needs no second look: it grew no faster than n^(``target`` + ``SURELY_WITHIN``),
     and not so much slower that the summary would name an order below the task's. A slower reading
