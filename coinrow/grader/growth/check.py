@@ -11,9 +11,9 @@ times. An answer still not plainly of the task's order there, or slower per step
 the game model's own O(n) reduction (where padding small rows with work, or a higher order's small
 share, could hide), is timed one doubling beyond the task's sizes, with room to show a higher order.
 A higher order read, within the task's sizes or beyond, is read once more before it is said: its sizes
-timed again back to back, a reading not higher kept first (``_read_again``). Memory is the peak ``tracemalloc``
-traces, first, on smaller rows (the same on every machine and every run), checked against the kernel's
-count (``Caller.traced_peak``).
+timed again back to back, a reading not higher kept first (``_read_again``). Memory is the peak
+``tracemalloc`` traces, first, on smaller rows (the same on every machine and every run), checked
+against the kernel's count (``Caller.traced_peak``).
 """
 
 from __future__ import annotations
@@ -250,11 +250,11 @@ class GrowthCheck:
 
     def _read_again(self, points: list[Point], step: Step, limit: float) -> tuple[list[Point], Step]:
         """A higher order read, read once more before it is said: the sizes it is judged on (``judged_on``)
-        timed again, back to back, on new rows; a reading that is not higher is kept, else the lower. Work beside the
-        judge that starts or stops between two sizes' timings moves their ratio, and so does the state
-        of the answer's heap: a right interval DP kept in a dict read ×7.1 per doubling from 472 to 1888
-        coins once on a busy machine, ×4.6 alone; single calls of it on 960 coins took 0.36-0.67 s in
-        one quiet process. The catalogue's cubic answers read ×6.9-8.3 per doubling.
+        timed again, back to back, on new rows; a reading that is not higher is kept, else the lower.
+        Work beside the judge that starts or stops between two sizes' timings moves their ratio, and so
+        do the calls themselves: a right interval DP kept in a dict read ×7.1 per doubling from 472 to
+        1888 coins once on a busy machine, ×4.6 alone; single calls of it on 960 coins took 0.36-0.67 s
+        in one quiet process. The catalogue's cubic answers read ×6.9-8.8 per doubling.
 
         Raises:
             WrongAnswer: a call of the second reading failed.
