@@ -137,19 +137,36 @@ def _graded(tmp_path: Path, source: str) -> Measured | WrongAnswer:
         grader.close()
 
 
-@pytest.mark.parametrize(
-    "source",
-    [RECOGNISES_TIMED_CALLS, CACHES_EACH_ROW, RANGE_SUM_TABLE, "\nscore_difference = _cubic\n"],
-    ids=["recognises-timed-calls", "caches-each-row", "public-range-sum-table", "slice-summed-per-cell"],
-)
-def test_a_cubic_answer_that_shapes_its_timed_calls_fails_on_its_growth(tmp_path: Path, source: str) -> None:
-    """A timed call is a plain call (the garbage collector as the attempt left it), on a fresh random row
-    (a cache keyed by the row never hits): the cubic work shows, as it does in the plain public kinds (a
-    range-sum table, a slice summed per cell: ×6.6-7.0 per doubling here, with a load of 9 on 2 cores)."""
-    verdict = _graded(tmp_path, source)
+def test_a_cubic_answer_in_python_fails_on_its_growth(tmp_path: Path) -> None:
+    """The public range-sum table, every range summed in a Python loop (O(n³) in the interpreter): its
+    cubic work shows on the task's sizes, on fresh random rows, and it fails naming n³."""
+    verdict = _graded(tmp_path, RANGE_SUM_TABLE)
     assert isinstance(verdict, WrongAnswer), verdict
     assert verdict.kind == "growth"
     assert "the time grows like n³" in str(verdict)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [RECOGNISES_TIMED_CALLS, CACHES_EACH_ROW, "\nscore_difference = _cubic\n"],
+    ids=["recognises-timed-calls", "caches-each-row", "slice-summed-per-cell"],
+)
+def test_a_cubic_answer_that_shapes_its_timed_calls_is_never_stated_as_the_tasks_order(
+    tmp_path: Path, source: str
+) -> None:
+    """A timed call is a plain call (the garbage collector as the attempt left it), on a fresh random row
+    (a cache keyed by the row never hits): the cubic work of a slice summed per cell is timed. That work
+    is done in C, a part of each step that grows: it reads ×5.3-7.3 over the doubling beyond the task's
+    sizes beside other work, and a right answer kept in a dict ×6.6-7.2 there. So the verdict either
+    fails it (n³, two readings agreeing), or says its order was not decided or that a higher one is not
+    ruled out; it never states n² plainly."""
+    verdict = _graded(tmp_path, source)
+    if isinstance(verdict, WrongAnswer):
+        assert verdict.kind == "growth"
+        assert "the time grows like n³" in str(verdict)
+    else:
+        said = verdict.summary()
+        assert "its order is not decided" in said or "a higher order is not ruled out" in said, said
 
 
 def test_cubic_work_in_a_worker_left_running_fails_the_call_that_left_it(tmp_path: Path) -> None:

@@ -10,8 +10,7 @@ new rows, the fastest of each kept, until they show the order plainly or each wa
 times. An answer still not plainly of the task's order there, or slower per step than ``SLOW`` times
 the game model's own O(n) reduction (where padding small rows with work, or a higher order's small
 share, could hide), is timed one doubling beyond the task's sizes, with room to show a higher order.
-A higher order read, within the task's sizes or beyond, is read once more before it is said: its sizes
-timed again back to back, a reading not higher kept first (``_read_again``). Memory is the peak
+A higher order is said only once two readings of it agree (``_read_again``). Memory is the peak
 ``tracemalloc`` traces, first, on smaller rows (the same on every machine and every run), checked
 against the kernel's count (``Caller.traced_peak``).
 """
@@ -22,10 +21,8 @@ import math
 import random
 from dataclasses import dataclass
 
-from coinrow.game.cost import Cost
-from coinrow.game.registry import Formulation, by_slug
-from coinrow.game.rows import dominant_class_row
-from coinrow.grader.growth.measured import Measured
+from coinrow.game.registry import by_slug
+from coinrow.grader.growth.measured import Measured, fail_growth
 from coinrow.grader.growth.readings import deciding, higher, judged_on, plain, slower_last, undecided
 from coinrow.grader.growth.sampled import never_finished, seconds_per_step, timed_size, traced_growth
 from coinrow.grader.judge.failures import WrongAnswer
@@ -40,12 +37,13 @@ from coinrow.grader.measure.orders import (
     judged,
     last_doubling,
 )
-from coinrow.grader.messages import growth as messages
 
 MEMORY_LADDERS = {2: (50, 100, 200), 1: (1000, 2000, 4000)}  # by the time order: traced calls are slow
 LADDER_START = (0.72, 0.99)  # the first size is the nominal one times a factor drawn from this range
+READINGS = 3  # readings of a higher order at most, until two agree (``_read_again``)
 REPEATS = 3  # timings of each deciding size at most, while the fastest do not show the order plainly
 SLOW = {2: 4.0, 1: 8.0}  # steps of the game's O(n) reduction per n^k (by k): an answer slower climbs on
+ALONE_SLOW = 2.0  # an answer this many times SLOW can fail on the doubling beyond alone (``_alone_decides``)
 BEYOND_ROOM = 16.0  # a call beyond the task's sizes may take this many times the top size's CPU seconds
 BEYOND_LIMITS = 3.0  # and this many call limits at most
 
@@ -97,6 +95,7 @@ class GrowthCheck:
         first = 2 * round(nominal[0] * self.rng.uniform(*LADDER_START) / 2)  # even: some katas take no odd n
         self.sizes = [first << k for k in range(len(nominal))]
         self._step_seconds: float | None = None  # this machine's speed (``seconds_per_step``), once needed
+        self._alone = False  # the doubling beyond may decide alone (``_alone_decides``)
         self._timing = type(grader)(grader.impl_dir, grader.call_limit, diagnose=grader.diagnose)
 
     def close(self) -> None:
@@ -174,19 +173,19 @@ class GrowthCheck:
             points, beyond = self._beyond(points, time)
             # the doubling beyond, alone, must show the task's order plainly for it to be stated
             undecided = beyond is not time and not plain(beyond, target)
-            beyond_alone = beyond is not time and judged(beyond, target) == "higher"  # read twice so
+            beyond_alone = beyond is not time and self._alone_decides(beyond)
             time = beyond
         wide = judged_on(points, time) if time is not None else None
         if wide is not None and (judged(wide, target) == "higher" or beyond_alone):
             moves = formulation.returns.graded_move_by_move
             shown = wide if judged(wide, target) == "higher" else time
-            _fail(formulation, shown or wide, "time", formulation.time, not moves, target)
+            fail_growth(formulation, shown or wide, "time", formulation.time, not moves, target)
         time = time if undecided else wide  # undecided: said with the doubling beyond that left it so
         if timings.memory_failure is not None:
             raise timings.memory_failure
         memory, space = timings.memory, self.space_target
         if memory is not None and space is not None and judged(memory, space, MEMORY_MARGINS) == "higher":
-            _fail(formulation, memory, "memory", formulation.space, False, space)
+            fail_growth(formulation, memory, "memory", formulation.space, False, space)
         compiled = self._timing.compiled_code(formulation.slug)  # what timing cannot see into, if any
         top_steps = self._steps(next(p for p in points if p.n == time.high)) if time is not None else 0.0
         slow = top_steps if top_steps >= SLOW[target] else None
@@ -201,6 +200,14 @@ class GrowthCheck:
         if not plain(judged_on(points, time), self.target):
             return True
         return self._slow(next(p for p in points if p.n == time.high))
+
+    def _alone_decides(self, beyond: Step) -> bool:
+        """True when the doubling beyond, alone, read a higher order (in two readings that agree) for
+        an answer that took ``ALONE_SLOW`` times ``SLOW`` steps per n^k or more beyond the task's sizes.
+        A cache costs a step about the same in any answer, and weighs little in a slow one: a right table
+        kept in a dict (4.4-4.7 steps per n² there) read ×6.6-7.2 over that doubling alone beside other
+        work, a cubic slice summed per cell (11.5-16.8 steps) ×5.3-7.3, and only that doubling shows it."""
+        return self._alone and judged(beyond, self.target) == "higher"
 
     def _slow(self, point: Point) -> bool:
         """True when ``point`` took ``SLOW`` steps of the game's own reduction per n^k or more."""
@@ -223,15 +230,13 @@ class GrowthCheck:
         limit = max(call_limit, min(BEYOND_ROOM * top.seconds, BEYOND_LIMITS * call_limit))
         try:
             wider, step = self._reading([*points, Point(2 * top.n, 0.0)], limit)
+            self._alone = self._steps(max(wider, key=lambda p: p.n)) >= ALONE_SLOW * SLOW[self.target]
+            if step is not None and higher(wider, step, self.target, self._alone):
+                wider, step = self._read_again(wider, step, limit)
         except WrongAnswer:
             return points, time
         if step is None or (step.at_least and judged(step, self.target) != "higher"):
             return points, time  # a time-out that shows no higher order: the growth within stands
-        if higher(wider, step, self.target):
-            try:
-                return self._read_again(wider, step, limit)
-            except WrongAnswer:
-                return points, time
         return wider, step
 
     def _reading(self, points: list[Point], limit: float) -> tuple[list[Point], Step | None]:
@@ -249,41 +254,26 @@ class GrowthCheck:
         return timed, last_doubling(timed)
 
     def _read_again(self, points: list[Point], step: Step, limit: float) -> tuple[list[Point], Step]:
-        """A higher order read, read once more before it is said: the sizes it is judged on (``judged_on``)
-        timed again, back to back, on new rows; a reading that is not higher is kept, else the lower.
-        Work beside the judge that starts or stops between two sizes' timings moves their ratio, and so
-        do the calls themselves: a right interval DP kept in a dict read ×7.1 per doubling from 472 to
-        1888 coins once on a busy machine, ×4.6 alone; single calls of it on 960 coins took 0.36-0.67 s
-        in one quiet process. The catalogue's cubic answers read ×6.9-8.8 per doubling.
+        """A higher order read, read again before it is said: the sizes it is judged on (``judged_on``)
+        timed again, back to back, on new rows, until two readings agree (``READINGS`` at most); the
+        lower of the two that agree is kept. One reading decides nothing: a right dict-table DP read ×7.1
+        per doubling (472 → 1888) once on a busy machine, ×4.6 alone, and a cubic slice summed per cell
+        ×5.3 beyond once; single calls of the first on 960 coins took 0.36-0.67 s in one quiet process.
 
         Raises:
-            WrongAnswer: a call of the second reading failed.
+            WrongAnswer: a call of a later reading failed.
         """
-        second, second_step = self._reading([p for p in points if p.n <= step.high], limit)
-        second = [*second, *(p for p in points if p.n > step.high)]
-        if second_step is None:
-            return points, step
-
-        def read(points: list[Point], step: Step) -> tuple[bool, float]:  # a reading not higher comes first
-            return higher(points, step, self.target), judged_on(points, step).ratio
-
-        return (second, second_step) if read(second, second_step) < read(points, step) else (points, step)
-
-
-def _fail(
-    formulation: Formulation,
-    step: Step,
-    what: str,
-    asked: Cost,
-    values_checked: bool,
-    target: int | None = None,
-) -> None:
-    """Raise the growth failure: ``step`` of ``what`` ("time", "memory") grows faster than ``asked``
-    (n^``target``)."""
-    measured = step.words(what, above=target)
-    message = messages.grows_faster(formulation.slug, measured, asked.order.value, values_checked)
-    row, _ = dominant_class_row(step.high, seed=step.high)  # the failure is shown as of this length
-    raise WrongAnswer(formulation.slug, row, message, kind="growth")
+        readings = [(points, step)]
+        while len(readings) < READINGS:
+            again, again_step = self._reading([p for p in points if p.n <= step.high], limit)
+            if again_step is None:
+                break
+            readings.append(([*again, *(p for p in points if p.n > step.high)], again_step))
+            verdicts = [higher(*reading, self.target, self._alone) for reading in readings]
+            if verdicts.count(verdicts[-1]) >= 2:  # two agree: the lower of those two is kept
+                agreeing = [r for r, v in zip(readings, verdicts, strict=True) if v == verdicts[-1]]
+                return min(agreeing, key=lambda reading: judged_on(*reading).ratio)
+        return readings[0]
 
 
 def _timed_again(check: GrowthCheck, points: list[Point], step: Step) -> list[Point]:

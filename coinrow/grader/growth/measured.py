@@ -1,9 +1,13 @@
-"""What a growth check measured, as a solved kata's summary line says it."""
+"""What a growth check measured, as a solved kata's summary line says it, or the failure it stands for."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from coinrow.game.cost import Cost
+from coinrow.game.registry import Formulation
+from coinrow.game.rows import dominant_class_row
+from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.measure.orders import MEMORY_MARGINS, TIME_MARGINS, Step, judged, power_name
 from coinrow.grader.messages import growth as messages
 
@@ -44,3 +48,19 @@ def _seen(
         return messages.order_not_told(step.ratio, step.low, step.high)
     power = power_name(min(max(step.named_exponent, floor), target))
     return messages.order_seen(power, step.low, step.high) if sizes else messages.order_seen(power)
+
+
+def fail_growth(
+    formulation: Formulation,
+    step: Step,
+    what: str,
+    asked: Cost,
+    values_checked: bool,
+    target: int | None = None,
+) -> None:
+    """Raise the growth failure: ``step`` of ``what`` ("time", "memory") grows faster than ``asked``
+    (n^``target``)."""
+    measured = step.words(what, above=target)
+    message = messages.grows_faster(formulation.slug, measured, asked.order.value, values_checked)
+    row, _ = dominant_class_row(step.high, seed=step.high)  # the failure is shown as of this length
+    raise WrongAnswer(formulation.slug, row, message, kind="growth")
