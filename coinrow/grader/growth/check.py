@@ -166,8 +166,8 @@ class GrowthCheck:
                 break
             points = _timed_again(self, points, time)
             time = deciding(points, target)
-        if time is not None and judged(judged_on(points, time), target) == "higher":
-            points, time = self._read_again(points, time, self._timing.call_limit)
+        if time is not None and not time.at_least and judged(judged_on(points, time), target) == "higher":
+            points, time = self._read_again(points, time, self._timing.call_limit)  # a bound is not re-read
         undecided = beyond_alone = False
         if time is not None and not time.at_least and self._beyond_wanted(points, time):
             points, beyond = self._beyond(points, time)
@@ -231,7 +231,7 @@ class GrowthCheck:
         try:
             wider, step = self._reading([*points, Point(2 * top.n, 0.0)], limit)
             self._alone = self._steps(max(wider, key=lambda p: p.n)) >= ALONE_SLOW * SLOW[self.target]
-            if step is not None and higher(wider, step, self.target, self._alone):
+            if step is not None and not step.at_least and higher(wider, step, self.target, self._alone):
                 wider, step = self._read_again(wider, step, limit)
         except WrongAnswer:
             return points, time
