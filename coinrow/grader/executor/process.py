@@ -25,7 +25,7 @@ from coinrow.game.settings import CALL_LIMIT
 from coinrow.grader.executor.accounting import cpu_seconds, grown_most, reset_peaks
 from coinrow.grader.executor.as_user import staged
 from coinrow.grader.executor.inside.limits import CAPS_EVERY, REPLY_CAP, TREE_EVERY, cpu_cap_for
-from coinrow.grader.executor.processes import Cap, census, kill, tree
+from coinrow.grader.executor.processes import Cap, census, kill_tree
 from coinrow.grader.executor.requests import GiveUp, Outcome, Stray, command_env
 from coinrow.grader.executor.sandbox import Jail, folder_identity, jail_command
 from coinrow.grader.executor.stack import raise_stack_limit
@@ -282,7 +282,7 @@ class Executor:
         """End the executor and everything it started."""
         if self.process is None:
             return
-        kill(tree(self.process.pid))
+        kill_tree(self.process.pid)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=5)
         if self.process.stdin is not None:

@@ -166,7 +166,7 @@ class GrowthCheck:
                 break
             points = _timed_again(self, points, time)
             time = deciding(points, target)
-        if time is not None and not time.at_least and judged(judged_on(points, time), target) == "higher":
+        if time is not None and not time.at_least and higher(points, time, target, alone=False):
             points, time = self._read_again(points, time, self._timing.call_limit)  # a bound is not re-read
         undecided = beyond_alone = False
         if time is not None and not time.at_least and self._beyond_wanted(points, time):
@@ -176,10 +176,10 @@ class GrowthCheck:
             beyond_alone = beyond is not time and self._alone_decides(beyond)
             time = beyond
         wide = judged_on(points, time) if time is not None else None
-        if wide is not None and (judged(wide, target) == "higher" or beyond_alone):
+        if wide is not None and time is not None and (judged(wide, target) == "higher" or beyond_alone):
+            shown = wide if judged(wide, target) == "higher" else time  # the doubling beyond, if it alone
             moves = formulation.returns.graded_move_by_move
-            shown = wide if judged(wide, target) == "higher" else time
-            fail_growth(formulation, shown or wide, "time", formulation.time, not moves, target)
+            fail_growth(formulation, shown, "time", formulation.time, not moves, target)
         time = time if undecided else wide  # undecided: said with the doubling beyond that left it so
         if timings.memory_failure is not None:
             raise timings.memory_failure

@@ -26,7 +26,7 @@ def judged_on(points: list[Point], step: Step) -> Step:
     return over_two_doublings(points, step)
 
 
-def higher(points: list[Point], step: Step, target: int, alone: bool = True) -> bool:
+def higher(points: list[Point], step: Step, target: int, alone: bool) -> bool:
     """True when ``step`` reads an order above n^``target`` over two doublings (``judged_on``), or, where
     ``alone``, on its own."""
     return (alone and judged(step, target) == "higher") or judged(judged_on(points, step), target) == "higher"

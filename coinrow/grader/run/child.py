@@ -22,7 +22,7 @@ from pathlib import Path
 
 from coinrow.game.registry import REPO_ROOT
 from coinrow.grader.executor.inside.limits import cap_process, cpu_cap_for, cpu_seconds_in_all
-from coinrow.grader.executor.processes import become_subreaper, kill, tree
+from coinrow.grader.executor.processes import become_subreaper, kill_tree
 from coinrow.grader.executor.time_limit import waiting_limit
 
 STALL_GRACE = 10.0  # seconds of waiting allowed past the in-process limit before the driver steps in
@@ -207,7 +207,7 @@ class Primed:
         if self._go >= 0:
             os.close(self._go)
             self._go = -1
-            kill(tree(self.child.pid))
+            kill_tree(self.child.pid)
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(self.child.pid, 0)
         shutil.rmtree(self.folder, ignore_errors=True)

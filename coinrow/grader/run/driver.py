@@ -31,6 +31,7 @@ from coinrow.grader.executor.processes import (
     cpu,
     kill,
     kill_all_descendants,
+    kill_tree,
     reap_orphans,
     tree,
     wait_for_an_end,
@@ -110,7 +111,7 @@ def run_jobs(
                     if pid not in ended:
                         _look(child)
                         continue
-                    kill(tree(child.pid))  # what it left behind: threads died with it, processes die now
+                    kill_tree(child.pid)  # what it left behind: threads died with it, processes die now
                     del running[pid]
                     results[child.job.key] = collect(child, ended[pid])
                     if on_done is not None:
@@ -120,7 +121,7 @@ def run_jobs(
             # clean-up half-way: the signals wait until it is done
             held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *signals})
             for child in running.values():
-                kill(tree(child.pid))
+                kill_tree(child.pid)
             if primed is not None:
                 primed.close()
             kill_all_descendants()
