@@ -51,25 +51,47 @@ def test_first_timings_that_show_the_order_plainly_are_judged_as_they_are(
     assert measured.summary() == "time ~n² (n = 250 → 1000), memory ~n²"
 
 
-@pytest.mark.parametrize(("per_doubling", "rounds", "seen"), [(3.4, 1, "n²"), (2.0, 2, "n"), (5.2, 2, "n²")])
+@pytest.mark.parametrize(
+    ("per_doubling", "rounds", "seen"),
+    [(3.4, [True], "n²"), (2.0, [False, False], "n"), (5.2, [False, False], "n²")],
+)
 def test_only_a_reading_above_the_order_or_naming_a_lower_one_is_timed_again_more_than_once(
-    monkeypatch: pytest.MonkeyPatch, per_doubling: float, rounds: int, seen: str
+    monkeypatch: pytest.MonkeyPatch, per_doubling: float, rounds: list[bool], seen: str
 ) -> None:
     """The deciding sizes are always timed a second time. ×3.4 per doubling is 2^1.77: slower than n² by
     more than SURELY_WITHIN, but the summary names n², the task's order, either way; judged after that one
-    second look. ×2.0 (2^1.0) would be named n, and ×5.2 (2^2.38) lies above n² + SURELY_WITHIN: the
-    deciding sizes are timed again twice (``REPEATS`` timings in all), here with the same times each round."""
+    second look, which times again only the sizes below the largest (``rounds``: True). ×2.0 (2^1.0)
+    would be named n, and ×5.2 (2^2.38) lies above n² + SURELY_WITHIN: the deciding sizes, the largest
+    among them, are timed again twice (``REPEATS`` timings in all), here with the same times each round."""
     rounds_taken = []
 
-    def timed_again(check: GrowthCheck, points: list[Point], step: Step) -> list[Point]:
-        rounds_taken.append(step)
+    def timed_again(check: GrowthCheck, points: list[Point], step: Step, smaller_only: bool) -> list[Point]:
+        rounds_taken.append(smaller_only)
         return points
 
     monkeypatch.setattr(complexity, "_timed_again", timed_again)
     points = [Point(126 * 2**k, 0.01 * per_doubling**k) for k in range(4)]
     measured = _ahead(monkeypatch, Timings(points, None)).result()
-    assert len(rounds_taken) == rounds
+    assert rounds_taken == rounds
     assert measured.summary() == f"time ~{seen} (n = 252 → 1008)"
+
+
+@pytest.mark.parametrize(("smaller_only", "timed"), [(True, [250, 500]), (False, [250, 500, 1000])])
+def test_timed_again_times_the_largest_size_only_when_asked(smaller_only: bool, timed: list[int]) -> None:
+    """The deciding doubling 500 -> 1000 and the one below it: 250, 500 and 1000 are its sizes, 126 is
+    not. A second timing is kept only when faster: 500's (0.010 < 0.017), not 250's (0.005 > 0.004)."""
+    asked: list[int] = []
+
+    class Check:
+        def timed(self, n: int) -> Point:
+            asked.append(n)
+            return Point(n, {250: 0.005, 500: 0.010, 1000: 0.050}[n])
+
+    points = [Point(126, 0.001), Point(250, 0.004), Point(500, 0.017), Point(1000, 0.0706)]
+    again = complexity._timed_again(Check(), points, Step("power", 4.15, 500, 1000), smaller_only)  # type: ignore[arg-type]
+    assert asked == timed
+    expected_top = 0.0706 if smaller_only else 0.050
+    assert [p.seconds for p in again] == [0.001, 0.004, 0.010, expected_top]
 
 
 def test_a_time_out_beside_other_work_has_the_check_made_again_alone(monkeypatch: pytest.MonkeyPatch) -> None:

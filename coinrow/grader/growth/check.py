@@ -160,11 +160,14 @@ class GrowthCheck:
             )
         time = deciding(points, target)
         # the deciding sizes again, in turn, at least once (one slowed timing of the smaller size made a
-        # cubic answer's growth read plainly n²), then until the order shows plainly
+        # cubic answer's growth read plainly n²), then until the order shows plainly; the first time, a
+        # plain reading has only its smaller sizes timed again: a slowed largest size reads higher, never
+        # plainer, and a higher reading is read again before it is said (``_read_again``)
         for again in range(REPEATS - 1):
             if time is None or time.at_least or (again and plain(judged_on(points, time), target)):
                 break
-            points = _timed_again(self, points, time)
+            smaller_only = not again and plain(judged_on(points, time), target)
+            points = _timed_again(self, points, time, smaller_only)
             time = deciding(points, target)
         if time is not None and not time.at_least and higher(points, time, target, alone=False):
             points, time = self._read_again(points, time, self._timing.call_limit)  # a bound is not re-read
@@ -276,12 +279,13 @@ class GrowthCheck:
         return readings[0]
 
 
-def _timed_again(check: GrowthCheck, points: list[Point], step: Step) -> list[Point]:
-    """The two sizes of ``step`` and the one a doubling below them timed once more, in turn, on new rows
-    (a busy spell slows them alike), the faster timing of each kept."""
+def _timed_again(check: GrowthCheck, points: list[Point], step: Step, smaller_only: bool) -> list[Point]:
+    """The two sizes of ``step`` and the one a doubling below them (``smaller_only``: the two below
+    ``step.high``) timed once more, in turn, on new rows (a busy spell slows them alike), the faster
+    timing of each kept."""
 
     def deciding_size(n: int) -> bool:
-        return n in (step.low, step.high) or 0.9 <= math.log2(step.low / n) <= 1.1
+        return n == step.low or (n == step.high and not smaller_only) or 0.9 <= math.log2(step.low / n) <= 1.1
 
     fastest = {p.n: p for p in points if deciding_size(p.n) and not p.timed_out}
     for n, before in list(fastest.items()):
