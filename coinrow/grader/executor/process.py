@@ -24,19 +24,25 @@ from typing import Any
 from coinrow.game.settings import CALL_LIMIT
 from coinrow.grader.executor.accounting import cpu_seconds, grown_most, reset_peaks
 from coinrow.grader.executor.as_user import staged
-from coinrow.grader.executor.inside.limits import CAPS_EVERY, REPLY_CAP, TREE_EVERY, cpu_cap_for
+from coinrow.grader.executor.inside.limits import (
+    CAPS_EVERY,
+    REPLY_CAP,
+    TREE_EVERY,
+    cpu_cap_for,
+    tree_memory_cap,
+)
+from coinrow.grader.executor.memory_box import MemoryBox, boxed, killed_in
 from coinrow.grader.executor.processes import Cap, census, kill_tree
-from coinrow.grader.executor.requests import GiveUp, Outcome, Stray, command_env
+from coinrow.grader.executor.requests import GiveUp, Outcome, command_env, judged_reply
 from coinrow.grader.executor.sandbox import Jail, folder_identity, jail_command
 from coinrow.grader.executor.stack import raise_stack_limit
-from coinrow.grader.executor.time_limit import STALL_SHARE, demand
+from coinrow.grader.executor.time_limit import STALL_SHARE, demand, wait_until_quiet
 from coinrow.grader.executor.wire import ReplyPipe
 
 LOOP = Path(__file__).resolve().parent / "inside" / "loop.py"
-POLL = 0.02  # seconds between looks at a running call's CPU time
+POLL = 0.05  # seconds between looks at a running call's CPU time (each reads the clocks of its processes)
 STARTUP_CPU = 2.0  # CPU seconds an import may take beyond the call limit: the interpreter starts, NumPy loads
-QUIET = 0.04  # seconds the process tree must not compute for to count as settled (``Executor.settle``)
-SETTLE_AT_MOST = 2.0  # seconds ``Executor.settle`` waits for that at most
+SETTLE_AT_MOST = 2.0  # seconds ``Executor.settle`` waits at most
 
 
 @dataclass
@@ -67,6 +73,7 @@ class Executor:
     _looked: float = 0.0  # when the tree was last looked at (``_look``); before a request, once a CAPS_EVERY
     _capped: Cap | None = None  # the cap the tree was past at that look
     _staged: Path | None = None  # the copies an unprivileged user's executor runs (``as_user.staged``)
+    _box: MemoryBox | None = None  # the kernel's cap on the tree's memory, where one can be made
 
     def start(self) -> None:
         """Start the executor's process: its interpreter starts, then waits for the first request."""
@@ -78,6 +85,7 @@ class Executor:
             self._unstage()
             self._staged, attempt, loop = staged(self.attempt, LOOP)
         command = jail_command(self.jail, attempt, loop, self.forbidden, reply_write, self.cpu_cap)
+        command, self._box = boxed(command, tree_memory_cap())
         self.process = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
@@ -149,6 +157,8 @@ class Executor:
                     used = self._cpu() - start_cpu
                     if len(self._pids) == 1:  # the first reply: the process that runs the loop exists now
                         self._look(root)
+                    # the kernel holds the tree under its cap and may have killed in it since the last look
+                    self._capped = self._capped or killed_in(self._box)
                     if self._capped is not None:
                         return self._end_capped(used)
                     outcome = self._parse(line, used)
@@ -194,20 +204,14 @@ class Executor:
         if self._own is None and type(reply.get("ready")) is int:
             self._own = reply["ready"]
             return None
-        if reply.get("pid") != self._own or reply.get("seq") != self._sent or reply.get("left_running"):
+        outcome = judged_reply(reply, self._own, self._sent, used)
+        if outcome.stray is not None:
             self.close()  # the stray process with it
-            stray: Stray = "left" if reply.get("pid") == self._own else "answered"
-            return Outcome(None, used, broken="a process the call started kept running", stray=stray)
-        if "fresh_ended" in reply:  # a ``fresh`` call's copy ended without a reply; this process lives on
-            status = reply["fresh_ended"]
-            ended = "the copy of the executor ended without a reply"
-            return Outcome(None, used, broken=ended, status=status if type(status) is int else None)
-        return Outcome(reply, used)
+        return outcome
 
     def settle(self, at_most: float = SETTLE_AT_MOST) -> None:
         """Once per executor process: wait, up to ``at_most`` seconds, until no process of the executor
-        computes for ``QUIET`` seconds in a row (each uses under 5% of a core, demand read as for a
-        waiting call).
+        computes for a moment (``time_limit.wait_until_quiet``), or its tree is past a cap.
 
         A process the attempt started as it was imported, an interpreter say, may still be starting: its
         growth would be counted in the next traced call's memory (an interpreter grows by about 9 MiB).
@@ -217,21 +221,13 @@ class Executor:
             return
         self._settled = True
         assert self.process is not None
-        started = last_wall = time.monotonic()
-        self._look(self.process.pid)
-        last_demand, quiet_since = self._demand(), started
-        while self._capped is None:  # past a cap: the next request ends it
-            time.sleep(POLL)
-            now = time.monotonic()
-            self._look(self.process.pid)  # a starting process may start more
-            wanted = self._demand()
-            if wanted - last_demand >= STALL_SHARE * (now - last_wall):
-                quiet_since = now
-            elif now - quiet_since >= QUIET:
-                return
-            if now - started >= at_most:
-                return
-            last_wall, last_demand = now, wanted
+        root = self.process.pid
+
+        def past_a_cap() -> bool:  # a starting process may start more
+            self._look(root)
+            return self._capped is not None  # past a cap: the next request ends it
+
+        wait_until_quiet(past_a_cap, self._demand, at_most)
 
     def reset_peak_memory(self) -> None:
         """Start a new peak of resident memory for every process of the executor (``peak_memory``)."""
@@ -247,7 +243,7 @@ class Executor:
         """Look at the executor's tree: note the cap it is past, if any, and (``keep``) its processes,
         whose CPU counts from then on."""
         found = census(root)
-        self._looked, self._capped = time.monotonic(), found.over_cap()
+        self._looked, self._capped = time.monotonic(), found.over_cap() or killed_in(self._box)
         if keep:
             self._pids = found.pids
 
@@ -268,6 +264,9 @@ class Executor:
         return Outcome(None, used, ended=why)
 
     def _broke(self, why: str, used: float) -> Outcome:
+        self._capped = killed_in(self._box)  # the kernel killed in the tree for its memory
+        if self._capped is not None:
+            return self._end_capped(used)
         status = None
         ended = self._replies is not None and self._replies.ended
         if self.process is not None and ended:  # its replies ended: how did the process end?
@@ -290,7 +289,9 @@ class Executor:
                 self.process.stdin.close()
         if self._replies is not None:
             self._replies.close()
-        self.process, self._replies = None, None
+        if self._box is not None:
+            self._box.remove()
+        self.process, self._replies, self._box = None, None, None
         self._unstage()
 
     def _unstage(self) -> None:

@@ -22,6 +22,8 @@ from coinrow.grader.executor.inside.limits import OUTPUT_CAP, TASKS_CAP, WRITABL
 from coinrow.grader.messages import stops
 
 _PR_SET_CHILD_SUBREAPER = 36
+# seconds: where no pidfd tells of a child's end, ``wait_for_an_end`` looks this often
+END_SEEN_WITHIN = 0.1
 Cap = Literal["processes", "memory"]  # the cap on an attempt's whole process tree it went past
 
 
@@ -203,17 +205,18 @@ def reap_orphans(ours: set[int]) -> dict[int, int]:
 
 def wait_for_an_end(pids: list[int], timeout: float) -> None:
     """Return as soon as one of the child processes ``pids`` ends (it is not reaped), or after ``timeout``
-    seconds. Linux tells at once, through a pidfd of each; elsewhere this sleeps ``timeout``."""
+    seconds. Linux tells at once, through a pidfd of each; elsewhere this sleeps ``END_SEEN_WITHIN``
+    seconds at most, so that an end is seen that soon."""
     opened: list[int] = []
     try:
         for pid in pids:
             opened.append(os.pidfd_open(pid))
         select.select(opened, [], [], timeout)
     except AttributeError:  # no pidfd_open: not Linux
-        time.sleep(timeout)
+        time.sleep(min(timeout, END_SEEN_WITHIN))
     except OSError as error:
         if error.errno != errno.ESRCH:  # not a child reaped already (look now): a kernel without pidfds
-            time.sleep(timeout)
+            time.sleep(min(timeout, END_SEEN_WITHIN))
     finally:
         for fd in opened:
             os.close(fd)

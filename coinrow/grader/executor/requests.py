@@ -43,3 +43,18 @@ def call_request(
         "args": [encode(a) for a in args],
         "trace_seconds": trace_seconds,
     }
+
+
+def judged_reply(reply: dict[str, Any], own: int | None, sent: int, used: float) -> Outcome:
+    """What a reply says of request number ``sent`` to the loop whose pid is ``own``, the call having used
+    ``used`` CPU seconds: a reply from another process, to another request, or from a call that left a
+    process running is a stray (the executor must then be ended); a ``fresh`` call's copy that ended
+    without a reply is broken (its executor lives on); any other is the call's."""
+    if reply.get("pid") != own or reply.get("seq") != sent or reply.get("left_running"):
+        stray: Stray = "left" if reply.get("pid") == own else "answered"
+        return Outcome(None, used, broken="a process the call started kept running", stray=stray)
+    if "fresh_ended" in reply:
+        status = reply["fresh_ended"]
+        ended = "the copy of the executor ended without a reply"
+        return Outcome(None, used, broken=ended, status=status if type(status) is int else None)
+    return Outcome(reply, used)

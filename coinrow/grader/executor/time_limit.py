@@ -13,6 +13,7 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
@@ -20,6 +21,8 @@ from typing import Any
 from coinrow.grader.messages.stops import swallowed_the_time_out
 
 STALL_SHARE = 0.05  # a call getting less than this share of a core is waiting, not computing
+QUIET = 0.04  # seconds a process tree must not compute for to count as settled (``wait_until_quiet``)
+SETTLE_POLL = 0.02  # seconds between looks at a settling tree, finer than QUIET
 TICK = 0.25  # seconds between the wall-clock checks of a call
 SWALLOWED = 20  # time-outs raised past the first before a call is taken to swallow them all
 
@@ -37,6 +40,29 @@ def waiting_limit(cpu_seconds: float) -> float:
     6.0
     """
     return cpu_seconds + 2
+
+
+def wait_until_quiet(stop: Callable[[], bool], demanded: Callable[[], float], at_most: float) -> None:
+    """Wait until a process tree computes under ``STALL_SHARE`` of a core for ``QUIET`` seconds in a row
+    (``demanded()``: its demand, as ``demand`` reads it, summed), for ``at_most`` seconds, or until
+    ``stop()``, asked every ``SETTLE_POLL`` seconds, is true."""
+    started = last_wall = quiet_since = time.monotonic()
+    if stop():
+        return
+    last_demand = demanded()
+    while True:
+        time.sleep(SETTLE_POLL)
+        now = time.monotonic()
+        if stop():
+            return
+        wanted = demanded()
+        if wanted - last_demand >= STALL_SHARE * (now - last_wall):
+            quiet_since = now
+        elif now - quiet_since >= QUIET:
+            return
+        if now - started >= at_most:
+            return
+        last_wall, last_demand = now, wanted
 
 
 def demand(pid: int | str = "self") -> float:

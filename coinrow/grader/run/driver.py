@@ -26,6 +26,7 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
+from coinrow.grader.executor.memory_box import remove_boxes_of
 from coinrow.grader.executor.processes import (
     become_subreaper,
     cpu,
@@ -43,7 +44,9 @@ from coinrow.grader.records.results import Result
 from coinrow.grader.run.child import Child, Job, Primed, start, warm_up
 from coinrow.grader.run.outcome import collect
 
-LOOK = 0.1  # seconds between looks at the running children's CPU time and waiting (a scan of /proc each)
+# seconds between looks at the running children's CPU time and waiting (a scan of /proc each): a backstop,
+# as every call is limited in the child; a child's end is seen at once all the same (``wait_for_an_end``)
+LOOK = 0.5
 WALL_CAP = 600.0  # seconds: the last resort, hundreds of times what grading a kata takes on a busy machine
 
 
@@ -89,6 +92,7 @@ def run_jobs(
     pending = deque(enumerate(jobs))
     running: dict[int, Child] = {}
     results: dict[str, Result] = {}
+    looked = time.monotonic()
     main = threading.current_thread() is threading.main_thread()  # only there can handlers be set
     signals = (signal.SIGTERM, signal.SIGHUP) if main else ()
     previous = {sig: signal.signal(sig, _interrupted) for sig in signals}
@@ -107,11 +111,15 @@ def run_jobs(
                     running[child.pid] = child
                 wait_for_an_end(list(running), LOOK)
                 ended = reap_orphans(set(running))
+                look = time.monotonic() >= looked + LOOK
+                looked = time.monotonic() if look else looked
                 for pid, child in list(running.items()):
                     if pid not in ended:
-                        _look(child)
+                        if look:
+                            _look(child)
                         continue
                     kill_tree(child.pid)  # what it left behind: threads died with it, processes die now
+                    remove_boxes_of(child.pid)
                     del running[pid]
                     results[child.job.key] = collect(child, ended[pid])
                     if on_done is not None:
@@ -122,6 +130,7 @@ def run_jobs(
             held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *signals})
             for child in running.values():
                 kill_tree(child.pid)
+                remove_boxes_of(child.pid)
             if primed is not None:
                 primed.close()
             kill_all_descendants()
