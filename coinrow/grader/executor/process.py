@@ -43,6 +43,8 @@ LOOP = Path(__file__).resolve().parent / "inside" / "loop.py"
 POLL = 0.05  # seconds between looks at a running call's CPU time (each reads the clocks of its processes)
 STARTUP_CPU = 2.0  # CPU seconds an import may take beyond the call limit: the interpreter starts, NumPy loads
 SETTLE_AT_MOST = 2.0  # seconds ``Executor.settle`` waits at most
+BOX_ROOM = 1.25  # the kernel's cap on a tree's memory over the looks' cap (``memory_box``): their backstop
+BOX_ROOM = 1.25  # the kernel's cap on a tree's memory, over the looks' (``memory_box``): a backstop to them
 
 
 @dataclass
@@ -76,16 +78,17 @@ class Executor:
     _box: MemoryBox | None = None  # the kernel's cap on the tree's memory, where one can be made
 
     def start(self) -> None:
-        """Start the executor's process: its interpreter starts, then waits for the first request."""
+        """Start the executor's process (ending what is left of an earlier one, and its box): its
+        interpreter starts, then waits for the first request."""
+        self.close()
         raise_stack_limit()  # the executor's C stack is the one in force when it starts
         self._bound = folder_identity(self.attempt.parent)
         reply_read, reply_write = os.pipe()
         attempt, loop = self.attempt, LOOP
         if self.jail is not None and self.jail.user is not None:  # copies its user can read, made anew
-            self._unstage()
             self._staged, attempt, loop = staged(self.attempt, LOOP)
         command = jail_command(self.jail, attempt, loop, self.forbidden, reply_write, self.cpu_cap)
-        command, self._box = boxed(command, tree_memory_cap())
+        command, self._box = boxed(command, int(BOX_ROOM * tree_memory_cap()))
         self.process = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
@@ -127,6 +130,9 @@ class Executor:
         everything in it (``Outcome.stray``), as does a tree past a cap at any look, before the request
         too: what an import or an earlier call left running counts (``Outcome.capped``)."""
         if not self.alive():
+            self._capped = killed_in(self._box)  # the kernel may have ended it between two calls
+            if self._capped is not None:
+                return self._end(0.0)
             self.start()
         assert self.process is not None
         assert self.process.stdin is not None
@@ -135,7 +141,7 @@ class Executor:
         if time.monotonic() - self._looked >= CAPS_EVERY:  # between calls: what is left running counts
             self._look(root, keep=False)
         if self._capped is not None:
-            return self._end_capped(0.0)
+            return self._end(0.0)
         start_cpu = self._cpu()
         self._sent += 1
         try:
@@ -160,7 +166,7 @@ class Executor:
                     # the kernel holds the tree under its cap and may have killed in it since the last look
                     self._capped = self._capped or killed_in(self._box)
                     if self._capped is not None:
-                        return self._end_capped(used)
+                        return self._end(used)
                     outcome = self._parse(line, used)
                     if outcome is not None:  # None: the loop's first line, which names it
                         return outcome
@@ -178,11 +184,11 @@ class Executor:
                     tree_looked = now
                 used = self._cpu() - start_cpu
                 if self._capped is not None:
-                    return self._end_capped(used)
+                    return self._end(used)
                 if used > cpu_limit:
-                    return self._end("cpu", used)
+                    return self._end(used, "cpu")
                 if give_up is not None and give_up():
-                    return self._end("given up", used)
+                    return self._end(used, "given up")
                 wanted = self._demand()
                 if wanted - last_demand < STALL_SHARE * (now - last_wall):
                     stalled += now - last_wall
@@ -190,7 +196,7 @@ class Executor:
                     stalled = 0.0
                 last_wall, last_demand = now, wanted
                 if stalled > wait_limit:
-                    return self._end("waiting", used)
+                    return self._end(used, "waiting")
         finally:
             selector.close()
 
@@ -247,10 +253,11 @@ class Executor:
         if keep:
             self._pids = found.pids
 
-    def _end_capped(self, used: float) -> Outcome:
+    def _end(self, used: float, why: str | None = None) -> Outcome:
+        """End the executor, every process of its tree: past ``why`` (a limit), else the cap it is past."""
         capped = self._capped
-        self.close()  # every process of the tree, stopped then killed
-        return Outcome(None, used, capped=capped)
+        self.close()
+        return Outcome(None, used, ended=why, capped=None if why else capped)
 
     def _cpu(self) -> float:
         """CPU seconds of the executor's tree as last looked up (looked up again while a call runs long)."""
@@ -259,14 +266,10 @@ class Executor:
     def _demand(self) -> float:
         return sum(demand(pid) for pid in self._pids)
 
-    def _end(self, why: str, used: float) -> Outcome:
-        self.close()
-        return Outcome(None, used, ended=why)
-
     def _broke(self, why: str, used: float) -> Outcome:
         self._capped = killed_in(self._box)  # the kernel killed in the tree for its memory
         if self._capped is not None:
-            return self._end_capped(used)
+            return self._end(used)
         status = None
         ended = self._replies is not None and self._replies.ended
         if self.process is not None and ended:  # its replies ended: how did the process end?
@@ -291,10 +294,6 @@ class Executor:
             self._replies.close()
         if self._box is not None:
             self._box.remove()
-        self.process, self._replies, self._box = None, None, None
-        self._unstage()
-
-    def _unstage(self) -> None:
         if self._staged is not None:
             shutil.rmtree(self._staged, ignore_errors=True)
-            self._staged = None
+        self.process, self._replies, self._box, self._staged = None, None, None, None
