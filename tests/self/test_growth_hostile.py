@@ -204,8 +204,8 @@ def test_a_clear_answer_is_stated_as_its_order_with_the_sizes_measured_on(tmp_pa
     """The reference grows plainly as n²: its order is stated, with the sizes it was measured on, and
     nothing is hedged. On a quiet machine those are the task's sizes (n ≤ 1000); beside other work a
     slowed timing can leave the reading short of plain there (CI once read it ×4.1 on n = 376 → 1504), and
-    it is then measured a doubling beyond, as any answer is. How often it is decided early is a cost, for
-    the benchmark to measure, not a test's."""
+    it is then measured a doubling beyond, as any answer is. Where it is decided changes only what the
+    verdict costs, which no test can hold on a busy machine."""
     verdict = _graded(tmp_path, "\nscore_difference = _right\n")
     assert isinstance(verdict, Measured), verdict
     assert verdict.time is not None
