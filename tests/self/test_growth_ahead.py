@@ -12,6 +12,7 @@ from coinrow.grader.growth import check as complexity
 from coinrow.grader.growth.ahead import GrowthAhead
 from coinrow.grader.growth.check import GrowthCheck, Timings
 from coinrow.grader.growth.measured import Measured
+from coinrow.grader.growth.readings import timed_again
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.measure.orders import Point, Step
@@ -65,11 +66,11 @@ def test_only_a_reading_above_the_order_or_naming_a_lower_one_is_timed_again_mor
     among them, are timed again twice (``REPEATS`` timings in all), here with the same times each round."""
     rounds_taken = []
 
-    def timed_again(check: GrowthCheck, points: list[Point], step: Step, smaller_only: bool) -> list[Point]:
+    def counted(timed: object, points: list[Point], step: Step, smaller_only: bool) -> list[Point]:
         rounds_taken.append(smaller_only)
         return points
 
-    monkeypatch.setattr(complexity, "_timed_again", timed_again)
+    monkeypatch.setattr(complexity, "timed_again", counted)
     points = [Point(126 * 2**k, 0.01 * per_doubling**k) for k in range(4)]
     measured = _ahead(monkeypatch, Timings(points, None)).result()
     assert rounds_taken == rounds
@@ -82,13 +83,12 @@ def test_timed_again_times_the_largest_size_only_when_asked(smaller_only: bool, 
     not. A second timing is kept only when faster: 500's (0.010 < 0.017), not 250's (0.005 > 0.004)."""
     asked: list[int] = []
 
-    class Check:
-        def timed(self, n: int) -> Point:
-            asked.append(n)
-            return Point(n, {250: 0.005, 500: 0.010, 1000: 0.050}[n])
+    def timing(n: int) -> Point:
+        asked.append(n)
+        return Point(n, {250: 0.005, 500: 0.010, 1000: 0.050}[n])
 
     points = [Point(126, 0.001), Point(250, 0.004), Point(500, 0.017), Point(1000, 0.0706)]
-    again = complexity._timed_again(Check(), points, Step("power", 4.15, 500, 1000), smaller_only)  # type: ignore[arg-type]
+    again = timed_again(timing, points, Step("power", 4.15, 500, 1000), smaller_only)
     assert asked == timed
     expected_top = 0.0706 if smaller_only else 0.050
     assert [p.seconds for p in again] == [0.001, 0.004, 0.010, expected_top]

@@ -126,3 +126,42 @@ def test_the_doubling_beyond_alone_fails_only_a_slow_answer_read_twice(
         assert measured.time is not None
         said = (measured.undecided, measured.time.low, measured.time.high, round(measured.time.ratio, 1))
         assert said == ((False, 500, 2000, 4.2) if second == 1.44 else (True, 1000, 2000, 6.6))
+
+
+def test_a_higher_order_read_once_beyond_that_cannot_be_read_again_is_not_decided(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """×4 per doubling within (0.1, 0.4 and 1.6 s), then 24 s on 2000 coins: ×(24 / 0.4) ** (1 / 2) = ×7.7
+    per doubling from 500, a higher order, read once. Reading it again would take the readings beyond
+    past ``BEYOND_BUDGET`` call limits (4 s each): 0.4 + 1.6 + 24 s so far, then up to 16 s (4 call
+    limits, the room beyond) and 2 s below it: 44 > 40. One reading decides nothing: the order is said
+    not decided, with the reading, and the answer is not failed."""
+    within = [Point(250, 0.1), Point(500, 0.4), Point(1000, 1.6)]
+    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 5 for p in within}
+    check, calls = _judged(monkeypatch, {**seconds, 2000: [24.0, 4 * 1.6]})
+    measured = check.judge(Timings(within, None))
+    assert calls[-3:] == [500, 1000, 2000]  # read once beyond
+    assert measured.undecided
+    assert measured.read_once
+    assert measured.summary() == (
+        "time read once above n² (×7.7 per doubling, n = 500 → 2000), not read again within the CPU the"
+        " check may spend: its order is not decided"
+    )
+
+
+def test_a_higher_order_read_beyond_is_read_again_while_the_budget_allows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same answer, 18 s on 2000 coins (×6.7 per doubling from 500: higher), read again within the
+    budget (20 s so far, + 16 + 2 = 38 ≤ 40) as 12 s (×5.5: not higher). A third reading would pass it
+    (0.4 + 1.6 + 18 + 0.4 + 1.6 + 12 = 34 s, + 16 + 2 > 40): the two disagree and cannot be settled, so
+    the lower stands, its doubling beyond alone (12 / 1.6 = ×7.5) said as not decided, never failed."""
+    within = [Point(250, 0.1), Point(500, 0.4), Point(1000, 1.6)]
+    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 5 for p in within}
+    check, calls = _judged(monkeypatch, {**seconds, 2000: [18.0, 12.0, 18.0]})
+    measured = check.judge(Timings(within, None))
+    assert calls[-6:] == [500, 1000, 2000] * 2  # read twice, not three times
+    assert measured.time is not None
+    assert measured.undecided
+    assert not measured.read_once
+    assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == (1000, 2000, 7.5)

@@ -185,10 +185,10 @@ def test_an_answer_slow_per_step_is_measured_beyond_the_tasks_sizes(tmp_path: Pa
     task's largest size. A verdict then states what was measured, with the sizes: an order only where it
     showed plainly, and for a slow answer with what it does not rule out; else that the order is not
     decided (or a failure). A call beyond the task's sizes that cannot finish in its room is not held
-    against an answer (CI, beside other work, once kept the growth within, ×6.0 on n = 228 → 912): the
-    order within is then stated with the same hedge. (Cubic work in NumPy whose share is small reads near
-    the slowness line, so whether it is measured beyond depends on the machine: docs/grader-trust.md names
-    it as a known limit; no test relies on it.)"""
+    against an answer: the growth within is then judged (CI, beside other work, once kept ×6.0 on
+    n = 228 → 912, said not decided). Beside two busy loops it failed as n³ in 3 of 3 runs. (Cubic
+    work in NumPy whose share is small reads near the slowness line, so whether it is measured beyond
+    depends on the machine: docs/grader-trust.md names it as a known limit; no test relies on it.)"""
     verdict = _graded(tmp_path, PADS_SMALL_ROWS)
     if isinstance(verdict, WrongAnswer):
         assert verdict.kind == "growth", verdict
@@ -197,8 +197,7 @@ def test_an_answer_slow_per_step_is_measured_beyond_the_tasks_sizes(tmp_path: Pa
     assert f"n = {verdict.time.low} → {verdict.time.high}" in verdict.summary()
     if verdict.undecided:
         assert verdict.time.high > 1000, verdict  # said with the doubling beyond that left it undecided
-        assert "its order is not decided" in verdict.summary()
-    else:  # an order stated for a slow answer says what it does not rule out
+    if "its order is not decided" not in verdict.summary():  # an order stated says what it does not rule out
         assert verdict.slow is not None
         assert verdict.slow >= 4.0
         said = f"; a higher order is not ruled out: slow at {verdict.slow:.1f} steps per n²)"

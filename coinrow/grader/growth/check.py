@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from coinrow.game.registry import by_slug
 from coinrow.grader.growth.measured import Measured, fail_growth
-from coinrow.grader.growth.readings import deciding, higher, judged_on, plain, slower_last, undecided
+from coinrow.grader.growth.readings import deciding, higher, judged_on, plain, timed_again, undecided
 from coinrow.grader.growth.sampled import never_finished, seconds_per_step, timed_size, traced_growth
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
@@ -45,7 +45,8 @@ REPEATS = 3  # timings of each deciding size at most, while the fastest do not s
 SLOW = {2: 4.0, 1: 8.0}  # steps of the game's O(n) reduction per n^k (by k): an answer slower climbs on
 ALONE_SLOW = 2.0  # an answer this many times SLOW can fail on the doubling beyond alone (``_alone_decides``)
 BEYOND_ROOM = 16.0  # a call beyond the task's sizes may take this many times the top size's CPU seconds
-BEYOND_LIMITS = 3.0  # and this many call limits at most
+BEYOND_LIMITS = 4.0  # and this many call limits at most: a top size of 2.4 limits still shows n³ in a bound
+BEYOND_BUDGET = 10.0  # call limits the readings beyond may take in all (a kata's tree has 15, 60 s at least)
 
 
 def check_growth(grader: Grader, slug: str) -> Measured:
@@ -96,6 +97,8 @@ class GrowthCheck:
         self.sizes = [first << k for k in range(len(nominal))]
         self._step_seconds: float | None = None  # this machine's speed (``seconds_per_step``), once needed
         self._alone = False  # the doubling beyond may decide alone (``_alone_decides``)
+        self._beyond_spent = 0.0  # CPU seconds the readings beyond the task's sizes took so far
+        self._unconfirmed = False  # a higher order read beyond them once, its second reading not affordable
         self._timing = type(grader)(grader.impl_dir, grader.call_limit, diagnose=grader.diagnose)
 
     def close(self) -> None:
@@ -167,7 +170,7 @@ class GrowthCheck:
             if time is None or time.at_least or (again and plain(judged_on(points, time), target)):
                 break
             smaller_only = not again and plain(judged_on(points, time), target)
-            points = _timed_again(self, points, time, smaller_only)
+            points = timed_again(self.timed, points, time, smaller_only)
             time = deciding(points, target)
         if time is not None and not time.at_least and higher(points, time, target, alone=False):
             points, time = self._read_again(points, time, self._timing.call_limit)  # a bound is not re-read
@@ -175,15 +178,17 @@ class GrowthCheck:
         if time is not None and not time.at_least and self._beyond_wanted(points, time):
             points, beyond = self._beyond(points, time)
             # the doubling beyond, alone, must show the task's order plainly for it to be stated
-            undecided = beyond is not time and not plain(beyond, target)
+            undecided = beyond is not time and (self._unconfirmed or not plain(beyond, target))
             beyond_alone = beyond is not time and self._alone_decides(beyond)
             time = beyond
         wide = judged_on(points, time) if time is not None else None
-        if wide is not None and time is not None and (judged(wide, target) == "higher" or beyond_alone):
+        read_higher = wide is not None and (judged(wide, target) == "higher" or beyond_alone)
+        if read_higher and not self._unconfirmed and wide is not None and time is not None:  # read again
             shown = wide if judged(wide, target) == "higher" else time  # the doubling beyond, if it alone
             moves = formulation.returns.graded_move_by_move
             fail_growth(formulation, shown, "time", formulation.time, not moves, target)
-        time = time if undecided else wide  # undecided: said with the doubling beyond that left it so
+        # undecided: said with the doubling beyond that left it so, or the reading not read again
+        time = wide if self._unconfirmed or not undecided else time
         if timings.memory_failure is not None:
             raise timings.memory_failure
         memory, space = timings.memory, self.space_target
@@ -192,7 +197,7 @@ class GrowthCheck:
         compiled = self._timing.compiled_code(formulation.slug)  # what timing cannot see into, if any
         top_steps = self._steps(next(p for p in points if p.n == time.high)) if time is not None else 0.0
         slow = top_steps if top_steps >= SLOW[target] else None
-        return Measured(time, memory, target, space, undecided, compiled, slow)
+        return Measured(time, memory, target, space, undecided, compiled, slow, self._unconfirmed)
 
     def _beyond_wanted(self, points: list[Point], time: Step) -> bool:
         """True when the growth is not plainly the task's order at its largest sizes, or the answer is slow
@@ -229,7 +234,7 @@ class GrowthCheck:
         so that no timing kept as the fastest of several leans its ratio. Beyond the task's sizes a
         failure is not the answer's: the growth then stays as measured within."""
         top = next(p for p in points if p.n == time.high)
-        call_limit = self._timing.call_limit  # at most BEYOND_LIMITS of it: a kata's tree has 60 s in all
+        call_limit = self._timing.call_limit
         limit = max(call_limit, min(BEYOND_ROOM * top.seconds, BEYOND_LIMITS * call_limit))
         try:
             wider, step = self._reading([*points, Point(2 * top.n, 0.0)], limit)
@@ -253,8 +258,17 @@ class GrowthCheck:
         high = max(p.n for p in points)
         low = min((p.n for p in points if 0.9 <= math.log2(high / p.n) <= 2.1), default=high)
         again = {p.n: self.timed(p.n, limit if p.n == high else None) for p in points if p.n >= low}
+        self._beyond_spent += sum(p.seconds for p in again.values())
         timed = [again.get(p.n, p) for p in points]
         return timed, last_doubling(timed)
+
+    def _affordable(self, points: list[Point], step: Step, limit: float) -> bool:
+        """True when one more reading of ``step`` (its largest size with ``limit``, the sizes below as they
+        took last) keeps the readings beyond within ``BEYOND_BUDGET`` call limits: past it, a higher order
+        read once is said as not decided, rather than the kata's tree run out of CPU."""
+        high = step.high
+        below = sum(p.seconds for p in points if p.n < high and 0.9 <= math.log2(high / p.n) <= 2.1)
+        return self._beyond_spent + limit + below <= BEYOND_BUDGET * self._timing.call_limit
 
     def _read_again(self, points: list[Point], step: Step, limit: float) -> tuple[list[Point], Step]:
         """A higher order read, read again before it is said: the sizes it is judged on (``judged_on``)
@@ -268,6 +282,10 @@ class GrowthCheck:
         """
         readings = [(points, step)]
         while len(readings) < READINGS:
+            if step.high > self.sizes[-1] and not self._affordable(points, step, limit):
+                lowest = min(readings, key=lambda reading: judged_on(*reading).ratio)
+                self._unconfirmed = higher(*lowest, self.target, self._alone)  # read once, or all higher
+                return lowest
             again, again_step = self._reading([p for p in points if p.n <= step.high], limit)
             if again_step is None:
                 break
@@ -277,17 +295,3 @@ class GrowthCheck:
                 agreeing = [r for r, v in zip(readings, verdicts, strict=True) if v == verdicts[-1]]
                 return min(agreeing, key=lambda reading: judged_on(*reading).ratio)
         return readings[0]
-
-
-def _timed_again(check: GrowthCheck, points: list[Point], step: Step, smaller_only: bool) -> list[Point]:
-    """The two sizes of ``step`` and the one a doubling below them (``smaller_only``: the two below
-    ``step.high``) timed once more, in turn, on new rows (a busy spell slows them alike), the faster
-    timing of each kept."""
-
-    def deciding_size(n: int) -> bool:
-        return n == step.low or (n == step.high and not smaller_only) or 0.9 <= math.log2(step.low / n) <= 1.1
-
-    fastest = {p.n: p for p in points if deciding_size(p.n) and not p.timed_out}
-    for n, before in list(fastest.items()):
-        fastest[n] = min(before, check.timed(n), key=slower_last)
-    return [fastest.get(p.n, p) for p in points]

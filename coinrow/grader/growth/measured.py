@@ -24,12 +24,16 @@ class Measured:
     # compiled code beside the interpreter's own the attempt loaded (None: could not be read here)
     compiled: tuple[str, ...] | None = ()
     slow: float | None = None  # steps of the game model's reduction per n^k at the top size, if slow there
+    read_once: bool = False  # undecided: a higher order read once beyond the task's sizes, not read again
 
     def summary(self) -> str:
         """What a solved kata's summary line says, e.g. ``time ~n² (n = 124 → 496), memory ~n²``."""
         time = _seen(self.time, self.time_target, TIME_MARGINS, floor=1, sizes=True)
         memory = _seen(self.memory, self.memory_target, MEMORY_MARGINS)
-        if self.undecided and self.time is not None:
+        if self.undecided and self.time is not None and self.read_once:
+            asked = power_name(self.time_target)
+            time = messages.order_read_once(self.time.ratio, self.time.low, self.time.high, asked)
+        elif self.undecided and self.time is not None:
             time = messages.order_not_told(self.time.ratio, self.time.low, self.time.high)
         elif time is not None and time.endswith(")"):  # an order stated, on sizes
             time = messages.not_ruled_out(time, self.slow, power_name(self.time_target), self.compiled)

@@ -3,6 +3,9 @@ plainly, undecided, or needs the deciding sizes timed again (``coinrow.grader.gr
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+
 from coinrow.grader.measure.orders import (
     SURELY_WITHIN,
     Point,
@@ -59,3 +62,19 @@ def deciding(points: list[Point], target: int) -> Step | None:
     if time is not None and time.at_least and judged(time, target) != "higher":
         time = last_doubling([p for p in points if not p.timed_out]) or time
     return time
+
+
+def timed_again(
+    timed: Callable[[int], Point], points: list[Point], step: Step, smaller_only: bool
+) -> list[Point]:
+    """The two sizes of ``step`` and the one a doubling below them (``smaller_only``: the two below
+    ``step.high``) timed once more with ``timed``, in turn, on new rows (a busy spell slows them alike),
+    the faster timing of each kept."""
+
+    def deciding_size(n: int) -> bool:
+        return n == step.low or (n == step.high and not smaller_only) or 0.9 <= math.log2(step.low / n) <= 1.1
+
+    fastest = {p.n: p for p in points if deciding_size(p.n) and not p.timed_out}
+    for n, before in list(fastest.items()):
+        fastest[n] = min(before, timed(n), key=slower_last)
+    return [fastest.get(p.n, p) for p in points]
