@@ -10,8 +10,8 @@ from coinrow.game.registry import REPO_ROOT
 from coinrow.grader.growth import ahead as growth_ahead
 from coinrow.grader.growth import check as complexity
 from coinrow.grader.growth.ahead import GrowthAhead
-from coinrow.grader.growth.check import GrowthCheck, Timings
-from coinrow.grader.growth.measured import Measured
+from coinrow.grader.growth.check import GrowthCheck
+from coinrow.grader.growth.measured import Measured, Timings
 from coinrow.grader.growth.readings import timed_again
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader

@@ -7,12 +7,14 @@ size takes, call by call, and a check whose answer is slow per step (so it is al
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 from coinrow.game.registry import REPO_ROOT
-from coinrow.grader.growth.check import GrowthCheck, Timings
+from coinrow.grader.growth.check import GrowthCheck
+from coinrow.grader.growth.measured import Timings
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.measure.orders import Point
@@ -23,8 +25,8 @@ WITHIN = (250, 500, 1000)  # the ladder's sizes timed before the check judges; 2
 def _judged(
     monkeypatch: pytest.MonkeyPatch, seconds: dict[int, list[float | None]], steps: float = 5.0
 ) -> tuple[GrowthCheck, list[int]]:
-    """A check whose calls on ``n`` coins take ``seconds[n]`` in turn (None: the call fails), and the sizes
-    it timed, in order."""
+    """A check whose calls on ``n`` coins take ``seconds[n]`` in turn (None: the call fails; infinity: it
+    runs out of its limit), and the sizes it timed, in order."""
     calls: list[int] = []
 
     def timed(check: GrowthCheck, n: int, limit: float | None = None) -> Point:
@@ -32,11 +34,14 @@ def _judged(
         taken = seconds[n].pop(0)
         if taken is None:
             raise WrongAnswer("difference_dp", (1,), "a failure beyond the task's sizes", kind="exception")
+        if taken == math.inf:
+            return Point(n, limit or 4.0, timed_out=True)
         return Point(n, taken)
 
     monkeypatch.setattr(GrowthCheck, "timed", timed)
     monkeypatch.setattr(GrowthCheck, "_steps", lambda check, point: steps)  # 4 or more: timed beyond
     check = GrowthCheck(Grader(REPO_ROOT / "solutions", 4.0), "difference_dp", random.Random(7))
+    check.sizes = [125, 250, 500, 1000]  # the task's sizes these timings are made up on
     return check, calls
 
 
@@ -165,3 +170,117 @@ def test_a_higher_order_read_beyond_is_read_again_while_the_budget_allows(
     assert measured.undecided
     assert not measured.read_once
     assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == (1000, 2000, 7.5)
+
+
+@pytest.mark.parametrize(("steps", "fails"), [(5.0, False), (9.0, True)])
+def test_a_time_out_beyond_is_a_bound_read_as_a_reading_in_full_is(
+    monkeypatch: pytest.MonkeyPatch, steps: float, fails: bool
+) -> None:
+    """×4 per doubling within, 2.3 s on 1000 coins; 2000 coins run out of their room, 4 call limits (16 s),
+    twice: at least ×7.0 on that doubling alone (16 / 2.3), at least ×5.3 per doubling from 500 coins
+    ((16 / 0.575) ** (1 / 2)). An answer taking 5 steps per n² is judged over both doublings, as a
+    reading in full is (a right table kept in a dict reads ×6.6-7.2 on that doubling alone): not above
+    n², its growth within stands. One taking 9, slow enough for that doubling to decide alone, fails once
+    the bound is read twice."""
+    within = [Point(250, 0.144), Point(500, 0.575), Point(1000, 2.3)]
+    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 5 for p in within}
+    check, calls = _judged(monkeypatch, {**seconds, 2000: [math.inf, math.inf]}, steps)
+    if fails:
+        with pytest.raises(WrongAnswer) as raised:
+            check.judge(Timings(within, None))
+        assert "n³ (more than ×7.0 per doubling, n = 1000 → 2000)" in str(raised.value)
+        assert calls[-6:] == [500, 1000, 2000] * 2  # the bound read twice
+    else:
+        measured = check.judge(Timings(within, None))
+        assert measured.time is not None
+        assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == (250, 1000, 4.0)
+
+
+def test_timings_taken_again_within_the_tasks_sizes_are_not_charged_to_the_readings_beyond(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Within, ×8 per doubling read first (250 coins slowed to 0.025 s), read again as ×4 (0.1, 0.4 and
+    1.6 s); beyond, 18 s on 2000 coins twice, ×6.7 per doubling from 500. Only the readings beyond count
+    against the budget: 20 s after the first, 20 + 16 + 2 = 38 ≤ 40, so the second is made and the two
+    agree: it fails."""
+    within = [Point(250, 0.025), Point(500, 0.4), Point(1000, 1.6)]
+    seconds: dict[int, list[float | None]] = {250: [0.025, 0.025, 0.1, 0.1], 500: [0.4] * 8, 1000: [1.6] * 8}
+    check, _ = _judged(monkeypatch, {**seconds, 2000: [18.0, 18.0]})
+    with pytest.raises(WrongAnswer) as raised:
+        check.judge(Timings(within, None))
+    assert "n³ (×6.7 per doubling, n = 500 → 2000)" in str(raised.value)
+
+
+def test_a_reading_not_read_again_is_said_with_the_doubling_that_read_higher(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An answer slow enough (9 steps per n²) for the doubling beyond to decide alone: 14.4 s on 2000 coins
+    after 2.057 on 1000, ×7.0 on that doubling alone, ×6.0 from 500 (not above n² on its own). Read
+    again, 2.5 s on 1000 and 2000 cut off at 16 s: at least ×6.4 alone, ×6.3 from 500, which rules
+    nothing out. A third reading would pass the budget (0.4 + 2.057 + 14.4 + 0.4 + 2.5 + 16 = 35.8 s,
+    + 16 + 2.9 > 40): said with the doubling that read higher, as not decided."""
+    within = [Point(250, 0.1), Point(500, 0.4), Point(1000, 2.057)]
+    seconds: dict[int, list[float | None]] = {
+        250: [0.1] * 5,
+        500: [0.4] * 4,
+        1000: [2.057, 2.5],
+        2000: [14.4, math.inf],
+    }
+    check, _ = _judged(monkeypatch, seconds, steps=9.0)
+    measured = check.judge(Timings(within, None))
+    assert measured.read_once
+    assert measured.summary().startswith("time read once above n² (×7.0 per doubling, n = 1000 → 2000)")
+
+
+def test_a_higher_reading_and_one_in_full_not_higher_are_not_decided(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same answer read again as 2.5 and 15.9 s: ×6.4 alone, ×6.3 from 500, measured in full and not
+    above n². The two disagree and a third would pass the budget: the lower stands, its doubling beyond
+    alone not plainly n², so the order is not decided (and no reading is said as unconfirmed)."""
+    within = [Point(250, 0.1), Point(500, 0.4), Point(1000, 2.057)]
+    seconds: dict[int, list[float | None]] = {
+        250: [0.1] * 5,
+        500: [0.4] * 4,
+        1000: [2.057, 2.5],
+        2000: [14.4, 15.9],
+    }
+    check, _ = _judged(monkeypatch, seconds, steps=9.0)
+    measured = check.judge(Timings(within, None))
+    assert not measured.read_once
+    assert measured.summary().startswith("time not told apart (×6.4 per doubling, n = 1000 → 2000)")
+
+
+def test_a_slow_answers_time_out_beyond_fails_on_either_of_its_bounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Padding every row to c·n² up to the task's sizes, measured beside two busy loops: 0.32 s on 488
+    coins, 2.64 s on 976 (mostly padding), past 16 s on 1952, twice. The doubling beyond alone is at
+    least ×6.1 (16 / 2.64: not above n² on its own), the two from 488 at least ×7.1 per doubling
+    ((16 / 0.32) ** (1 / 2)): a slow answer (12 steps per n²) is judged on the higher bound, and fails."""
+    within = [Point(244, 0.07), Point(488, 0.32), Point(976, 2.64)]
+    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 5 for p in within}
+    check, _ = _judged(monkeypatch, {**seconds, 1952: [math.inf, math.inf]}, steps=12.0)
+    check.sizes = [122, 244, 488, 976]
+    with pytest.raises(WrongAnswer) as raised:
+        check.judge(Timings(within, None))
+    assert "n³ (more than ×7.1 per doubling, n = 488 → 1952)" in str(raised.value)
+
+
+def test_a_time_out_that_rules_nothing_out_does_not_outvote_a_higher_reading(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """9 s on 2000 coins after 0.2 on 500: ×6.7 per doubling, higher. Read again, 500 coins slowed to 0.4 s
+    and 2000 cut off at its room (16 × 0.8 = 12.8 s): at least ×5.7 from 500, which rules nothing out,
+    and is no vote either way. The third reading (24 s spent, + 12.8 + 1.2 ≤ 40) reads ×6.7 again: two
+    agree, and it fails."""
+    within = [Point(250, 0.05), Point(500, 0.2), Point(1000, 0.8)]
+    seconds: dict[int, list[float | None]] = {
+        250: [0.05] * 5,
+        500: [0.2, 0.2, 0.4, 0.2],
+        1000: [0.8] * 5,
+        2000: [9.0, math.inf, 9.0],
+    }
+    check, calls = _judged(monkeypatch, seconds)
+    with pytest.raises(WrongAnswer) as raised:
+        check.judge(Timings(within, None))
+    assert "n³ (×6.7 per doubling, n = 500 → 2000)" in str(raised.value)
+    assert calls[-9:] == [500, 1000, 2000] * 3

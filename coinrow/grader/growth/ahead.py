@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import threading
 
-from coinrow.grader.growth.check import GrowthCheck, Timings, check_growth
-from coinrow.grader.growth.measured import Measured
+from coinrow.grader.growth.check import GrowthCheck, check_growth
+from coinrow.grader.growth.measured import Measured, Timings
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.records.results import FailureKind

@@ -19,11 +19,22 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 
 from coinrow.game.registry import by_slug
-from coinrow.grader.growth.measured import Measured, fail_growth
-from coinrow.grader.growth.readings import deciding, higher, judged_on, plain, timed_again, undecided
+from coinrow.grader.growth.measured import Measured, Timings, fail_growth
+from coinrow.grader.growth.readings import (
+    BELOW,
+    bound_judged,
+    deciding,
+    higher,
+    judged_on,
+    plain,
+    reading_cost,
+    settled,
+    timed_again,
+    undecided,
+    verdict,
+)
 from coinrow.grader.growth.sampled import never_finished, seconds_per_step, timed_size, traced_growth
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
@@ -68,16 +79,6 @@ def check_growth(grader: Grader, slug: str) -> Measured:
         return check.judge(check.measure())
     finally:
         check.close()
-
-
-@dataclass
-class Timings:
-    """What ``GrowthCheck.measure`` found: the first timing of each size, and the memory's growth (or the
-    failure its tracing raised, said only once the time is judged, as the time is the first claim)."""
-
-    points: list[Point]
-    memory: Step | None
-    memory_failure: WrongAnswer | None = None
 
 
 class GrowthCheck:
@@ -182,13 +183,13 @@ class GrowthCheck:
             beyond_alone = beyond is not time and self._alone_decides(beyond)
             time = beyond
         wide = judged_on(points, time) if time is not None else None
-        read_higher = wide is not None and (judged(wide, target) == "higher" or beyond_alone)
-        if read_higher and not self._unconfirmed and wide is not None and time is not None:  # read again
-            shown = wide if judged(wide, target) == "higher" else time  # the doubling beyond, if it alone
+        above = wide is not None and judged(wide, target) == "higher"
+        shown = wide if above else time  # what read higher: the doubling beyond alone, if only it did
+        if (above or beyond_alone) and shown is not None and not self._unconfirmed:  # read twice
             moves = formulation.returns.graded_move_by_move
             fail_growth(formulation, shown, "time", formulation.time, not moves, target)
-        # undecided: said with the doubling beyond that left it so, or the reading not read again
-        time = wide if self._unconfirmed or not undecided else time
+        # undecided: said with the doubling beyond that left it so, or with the reading not read again
+        time = shown if self._unconfirmed else time if undecided else wide
         if timings.memory_failure is not None:
             raise timings.memory_failure
         memory, space = timings.memory, self.space_target
@@ -238,8 +239,10 @@ class GrowthCheck:
         limit = max(call_limit, min(BEYOND_ROOM * top.seconds, BEYOND_LIMITS * call_limit))
         try:
             wider, step = self._reading([*points, Point(2 * top.n, 0.0)], limit)
-            self._alone = self._steps(max(wider, key=lambda p: p.n)) >= ALONE_SLOW * SLOW[self.target]
-            if step is not None and not step.at_least and higher(wider, step, self.target, self._alone):
+            beyond = max(wider, key=lambda p: p.n)  # a time-out's steps would count its growth as slowness
+            self._alone = self._steps(top if beyond.timed_out else beyond) >= ALONE_SLOW * SLOW[self.target]
+            step = None if step is None else bound_judged(wider, step, self.sizes[-1], self._alone)
+            if step is not None and higher(wider, step, self.target, self._alone):  # a bound too
                 wider, step = self._read_again(wider, step, limit)
         except WrongAnswer:
             return points, time
@@ -256,19 +259,12 @@ class GrowthCheck:
             WrongAnswer: a call failed.
         """
         high = max(p.n for p in points)
-        low = min((p.n for p in points if 0.9 <= math.log2(high / p.n) <= 2.1), default=high)
+        low = min((p.n for p in points if BELOW[0] <= math.log2(high / p.n) <= BELOW[1]), default=high)
         again = {p.n: self.timed(p.n, limit if p.n == high else None) for p in points if p.n >= low}
-        self._beyond_spent += sum(p.seconds for p in again.values())
+        if high > self.sizes[-1]:
+            self._beyond_spent += sum(p.seconds for p in again.values())
         timed = [again.get(p.n, p) for p in points]
         return timed, last_doubling(timed)
-
-    def _affordable(self, points: list[Point], step: Step, limit: float) -> bool:
-        """True when one more reading of ``step`` (its largest size with ``limit``, the sizes below as they
-        took last) keeps the readings beyond within ``BEYOND_BUDGET`` call limits: past it, a higher order
-        read once is said as not decided, rather than the kata's tree run out of CPU."""
-        high = step.high
-        below = sum(p.seconds for p in points if p.n < high and 0.9 <= math.log2(high / p.n) <= 2.1)
-        return self._beyond_spent + limit + below <= BEYOND_BUDGET * self._timing.call_limit
 
     def _read_again(self, points: list[Point], step: Step, limit: float) -> tuple[list[Point], Step]:
         """A higher order read, read again before it is said: the sizes it is judged on (``judged_on``)
@@ -280,18 +276,21 @@ class GrowthCheck:
         Raises:
             WrongAnswer: a call of a later reading failed.
         """
-        readings = [(points, step)]
+        readings, beyond = [(points, step)], step.high > self.sizes[-1]
         while len(readings) < READINGS:
-            if step.high > self.sizes[-1] and not self._affordable(points, step, limit):
-                lowest = min(readings, key=lambda reading: judged_on(*reading).ratio)
-                self._unconfirmed = higher(*lowest, self.target, self._alone)  # read once, or all higher
-                return lowest
-            again, again_step = self._reading([p for p in points if p.n <= step.high], limit)
+            spent = self._beyond_spent + reading_cost(readings[-1][0], step, limit)  # at most
+            again, again_step = points, None
+            if not beyond or spent <= BEYOND_BUDGET * self._timing.call_limit:  # else not made
+                again, again_step = self._reading([p for p in points if p.n <= step.high], limit)
             if again_step is None:
                 break
+            again_step = bound_judged(again, again_step, self.sizes[-1], self._alone)
             readings.append(([*again, *(p for p in points if p.n > step.high)], again_step))
-            verdicts = [higher(*reading, self.target, self._alone) for reading in readings]
-            if verdicts.count(verdicts[-1]) >= 2:  # two agree: the lower of those two is kept
+            verdicts = [verdict(*reading, self.target, self._alone) for reading in readings]
+            if verdicts[-1] is not None and verdicts.count(verdicts[-1]) >= 2:  # two agree: the lower kept
                 agreeing = [r for r, v in zip(readings, verdicts, strict=True) if v == verdicts[-1]]
                 return min(agreeing, key=lambda reading: judged_on(*reading).ratio)
-        return readings[0]
+        if not beyond:
+            return readings[0]
+        kept, self._unconfirmed = settled(readings, self.target, self._alone)
+        return kept

@@ -8,8 +8,18 @@ from coinrow.game.cost import Cost
 from coinrow.game.registry import Formulation
 from coinrow.game.rows import dominant_class_row
 from coinrow.grader.judge.failures import WrongAnswer
-from coinrow.grader.measure.orders import MEMORY_MARGINS, TIME_MARGINS, Step, judged, power_name
+from coinrow.grader.measure.orders import MEMORY_MARGINS, TIME_MARGINS, Point, Step, judged, power_name
 from coinrow.grader.messages import growth as messages
+
+
+@dataclass
+class Timings:
+    """What ``GrowthCheck.measure`` found: the first timing of each size, and the memory's growth (or the
+    failure its tracing raised, said only once the time is judged, as the time is the first claim)."""
+
+    points: list[Point]
+    memory: Step | None
+    memory_failure: WrongAnswer | None = None
 
 
 @dataclass(frozen=True)

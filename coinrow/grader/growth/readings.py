@@ -15,6 +15,8 @@ from coinrow.grader.measure.orders import (
     over_two_doublings,
 )
 
+BELOW = (0.9, 2.1)  # doublings below a reading's largest size, as log2, of the sizes timed with it
+
 
 def slower_last(point: Point) -> tuple[bool, float]:
     """The order in which two timings of one size are kept: one in full before a time-out, then the faster."""
@@ -78,3 +80,46 @@ def timed_again(
     for n, before in list(fastest.items()):
         fastest[n] = min(before, timed(n), key=slower_last)
     return [fastest.get(p.n, p) for p in points]
+
+
+def bound_judged(points: list[Point], step: Step, largest: int, alone: bool) -> Step:
+    """``step``, or, for a time-out beyond the task's ``largest`` size, the bound it is judged on, as a
+    reading in full is (``higher``): over two doublings, or, for an answer slow enough for the doubling
+    beyond to decide ``alone``, the higher of that and ``step``. One time-out on 2000 coins, 16 s after
+    2.3 s on 1000, is ×7.0 on its own and ×5.3 from 500 coins, where a right table kept in a dict reads
+    ×6.6-7.2 on that doubling alone; padding to 2.64 s on 976 coins, past 16 s on 1952, ×6.1 on its
+    own and ×7.1 from 488 coins (0.32 s)."""
+    if not step.at_least or step.high <= largest:
+        return step
+    wide = over_two_doublings(points, step, bound=True)
+    return max(step, wide, key=lambda bound: bound.exponent) if alone else wide
+
+
+def reading_cost(points: list[Point], step: Step, limit: float) -> float:
+    """CPU seconds one more reading of ``step`` may take at most: its largest size with ``limit``, the
+    sizes timed with it as they took last in ``points``."""
+    low, high = BELOW
+    return limit + sum(
+        p.seconds for p in points if p.n < step.high and low <= math.log2(step.high / p.n) <= high
+    )
+
+
+def verdict(points: list[Point], step: Step, target: int, alone: bool) -> bool | None:
+    """Whether a reading reads an order above n^``target`` (``higher``); None for a time-out's bound that
+    does not: a call cut off rules no order out."""
+    above = higher(points, step, target, alone)
+    return None if step.at_least and not above else above
+
+
+def settled(
+    readings: list[tuple[list[Point], Step]], target: int, alone: bool
+) -> tuple[tuple[list[Point], Step], bool]:
+    """The reading beyond the task's sizes that stands when no two agree, and whether it is a higher order
+    read but not confirmed: the lowest not higher, if one was measured in full; else the lowest higher
+    one, unconfirmed (its order not decided, never failed on)."""
+    verdicts = [verdict(*reading, target, alone) for reading in readings]
+    for wanted in (False, True):
+        kept = [reading for reading, said in zip(readings, verdicts, strict=True) if said is wanted]
+        if kept:
+            return min(kept, key=lambda reading: judged_on(*reading).ratio), wanted
+    return readings[0], False

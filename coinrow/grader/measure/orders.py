@@ -162,11 +162,13 @@ def last_doubling(points: Sequence[Point], meaningful: float = MEANINGFUL_SECOND
     return None
 
 
-def over_two_doublings(points: Sequence[Point], step: Step, meaningful: float = MEANINGFUL_SECONDS) -> Step:
+def over_two_doublings(
+    points: Sequence[Point], step: Step, meaningful: float = MEANINGFUL_SECONDS, bound: bool = False
+) -> Step:
     """``step`` widened to the size one doubling below its own (the ratio per doubling over both), the
     way its growth is put in words: two doublings hold less noise than one, and one big call (whose
     memory alone may cost more than its work) weighs less. ``step`` itself when that size was not
-    measured in full.
+    measured in full, or when ``step`` is a lower bound (a time-out) and ``bound`` is not asked for.
 
     >>> points = [Point(250, 0.03), Point(500, 0.2), Point(1000, 1.6)]
     >>> wider = over_two_doublings(points, Step("power", 8.0, 500, 1000))
@@ -176,7 +178,7 @@ def over_two_doublings(points: Sequence[Point], step: Step, meaningful: float = 
     below = next((p for p in points if 0.9 <= math.log2(step.low / p.n) <= 1.1), None)
     if (
         step.kind != "power"
-        or step.at_least
+        or (step.at_least and not bound)
         or below is None
         or below.timed_out
         or below.seconds < meaningful
@@ -184,7 +186,7 @@ def over_two_doublings(points: Sequence[Point], step: Step, meaningful: float = 
         return step
     high = next(p for p in points if p.n == step.high)
     ratio = (high.seconds / below.seconds) ** (1 / math.log2(high.n / below.n))
-    return Step("power", ratio, below.n, high.n)
+    return Step("power", ratio, below.n, high.n, at_least=step.at_least)
 
 
 def per_coin(points: Sequence[Point]) -> Step | None:
