@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from coinrow.grader.growth.readings import deciding, judged_on, undecided
+from coinrow.grader.growth.readings import climbs_on, deciding, judged_on
 from coinrow.grader.measure.orders import Point, climb, last_doubling
 from coinrow.grader.measure.timing import InProcess
 from coinrow.tools.compare.growth import (
@@ -97,16 +97,18 @@ def test_time_is_judged_over_two_doublings() -> None:
     assert (wide.low, wide.high, round(wide.ratio, 2)) == (250, 1000, 5.18)
 
 
-def test_a_ladder_climbs_past_a_long_call_while_the_growth_is_undecided() -> None:
-    """A slice summed per cell (n³ in C): ×4.5 then ×6.4, (0.29 / 0.01) ** (1 / 2) = ×5.4 per doubling
-    from 126 to 500, between n² plainly (2^2.15 = 4.4) and n³ (6.5): the long call at 500 (past
-    STEP_STOP_SECONDS) does not end the ladder, 1000 is timed. ×4.1 and ×4.2 are n² plainly; ×8 and ×8.3
-    (×8.2 over both) plainly higher: each stops there."""
+def test_a_ladder_climbs_past_long_calls_to_the_tasks_largest_size_unless_a_higher_order_reads() -> None:
+    """The growth check's ladder (``climbs_on``). A slice summed per cell (n³ in C): ×4.5 then ×6.4,
+    (0.29 / 0.01) ** (1 / 2) = ×5.4 per doubling from 126 to 500: the long call at 500 (past
+    STEP_STOP_SECONDS) does not end the ladder, 1000 is timed. Neither does one that reads n² plainly (×4.1
+    and ×4.2, 0.3 s at 500): small rows padded with work read so, and only the largest sizes show what the
+    padding hides. ×8 and ×8.3 (×8.2 over both) read a higher order: the ladder stops there, as 1000 would
+    take 8 times as long."""
 
     def sizes_timed(seconds: dict[int, float]) -> list[int]:
-        timed = climb((126, 250, 500, 1000), lambda n: Point(n, seconds[n]), lambda p: undecided(p, 2))
+        timed = climb((126, 250, 500, 1000), lambda n: Point(n, seconds[n]), lambda p: climbs_on(p, 2))
         return [p.n for p in timed]
 
     assert sizes_timed({126: 0.01, 250: 0.045, 500: 0.29, 1000: 2.3}) == [126, 250, 500, 1000]
-    assert sizes_timed({126: 0.0175, 250: 0.072, 500: 0.3}) == [126, 250, 500]
+    assert sizes_timed({126: 0.0175, 250: 0.072, 500: 0.3, 1000: 1.2}) == [126, 250, 500, 1000]
     assert sizes_timed({126: 0.0045, 250: 0.036, 500: 0.3}) == [126, 250, 500]

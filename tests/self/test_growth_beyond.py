@@ -133,6 +133,57 @@ def test_the_doubling_beyond_alone_fails_only_a_slow_answer_read_twice(
         assert said == ((False, 500, 2000, 4.2) if second == 1.44 else (True, 1000, 2000, 6.6))
 
 
+def test_an_unclear_reading_beyond_is_timed_again_and_the_fastest_of_each_size_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An n² answer (×4 per doubling within) whose 1000 coins were slowed as the doubling beyond was read:
+    0.52 s, then 1.3 s on 2000, ×2.5 alone, which names no order (a smaller size slowed hides a higher
+    one). Read again, 1000 coins in 0.32 s: the faster of each size's two timings kept, ×4.06 on that
+    doubling, plainly n²; stated over 500 -> 2000, (1.3 / 0.08) ** (1 / 2) = ×4.0 per doubling."""
+    seconds: dict[int, list[float | None]] = {
+        250: [0.02],
+        500: [0.08] * 3,
+        1000: [0.52, 0.32],
+        2000: [1.3, 1.3],
+    }
+    check, calls = _judged(monkeypatch, seconds)
+    measured = check.judge(Timings([Point(n, 0.02 * 4**k) for k, n in enumerate(WITHIN)], None))
+    assert calls[-6:] == [500, 1000, 2000] * 2
+    assert measured.time is not None
+    said = (measured.undecided, measured.time.low, measured.time.high, round(measured.time.ratio, 1))
+    assert said == (False, 500, 2000, 4.0)
+
+
+def test_a_reading_beyond_gets_the_room_the_budget_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Padding that reads n² within (0.1, 0.4, 1.6 s), slow at 9 steps per n², so the doubling beyond may
+    decide alone: 9.6 s on 2000 coins, ×6.0, neither n² plainly nor higher. Timed again, 1.4 and 10.0 s:
+    the faster of each, ×6.86 (9.6 / 1.4), a higher order, read again. 23.4 s of the 40 s budget (10 call
+    limits of 4 s) are spent then, and the sizes below 2000 took 1.8 s: 14.8 s is left for 2000 coins,
+    which took 9.6 s last, so it is read again with that room (16 s at most could not be promised), as
+    1.5 and 10.5 s, ×7.0. The two agree: n³, said with the lower."""
+    within = [Point(250, 0.1), Point(500, 0.4), Point(1000, 1.6)]
+    seconds: dict[int, list[float | None]] = {
+        250: [0.1],
+        500: [0.4] * 4,
+        1000: [1.6, 1.4, 1.5],
+        2000: [9.6, 10.0, 10.5],
+    }
+    limits: list[float | None] = []
+    check, calls = _judged(monkeypatch, seconds, steps=9.0)
+    faked = GrowthCheck.timed
+
+    def recorded(check: GrowthCheck, n: int, limit: float | None = None) -> Point:
+        limits.append(limit if n == 2000 else None)
+        return faked(check, n, limit)
+
+    monkeypatch.setattr(GrowthCheck, "timed", recorded)
+    with pytest.raises(WrongAnswer) as raised:
+        check.judge(Timings(within, None))
+    assert "n³ (×6.9 per doubling, n = 1000 → 2000)" in str(raised.value)
+    assert calls[-9:] == [500, 1000, 2000] * 3
+    assert [round(limit, 1) for limit in limits if limit is not None] == [16.0, 16.0, 14.8]
+
+
 def test_a_higher_order_read_once_beyond_that_cannot_be_read_again_is_not_decided(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -149,7 +200,7 @@ def test_a_higher_order_read_once_beyond_that_cannot_be_read_again_is_not_decide
     assert measured.undecided
     assert measured.read_once
     assert measured.summary() == (
-        "time read once above n² (×7.7 per doubling, n = 500 → 2000), not read again within the CPU the"
+        "time read above n² once (×7.7 per doubling, n = 500 → 2000), not confirmed within the CPU the"
         " check may spend: its order is not decided"
     )
 
@@ -229,7 +280,8 @@ def test_a_reading_not_read_again_is_said_with_the_doubling_that_read_higher(
     check, _ = _judged(monkeypatch, seconds, steps=9.0)
     measured = check.judge(Timings(within, None))
     assert measured.read_once
-    assert measured.summary().startswith("time read once above n² (×7.0 per doubling, n = 1000 → 2000)")
+    said = "time read above n² once (×7.0 per doubling, n = 1000 → 2000), not confirmed"
+    assert measured.summary().startswith(said)
 
 
 def test_a_higher_reading_and_one_in_full_not_higher_are_not_decided(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,18 +1,14 @@
 """The growth check: a kata's value function timed on a ladder of sizes and judged against the task's order.
 
 Every timed call is a plain call on a fresh random row, its value checked (``growth.sampled``). The
-ladder's sizes double from a start drawn at random as the check runs (90 to 124 coins for a table
-kata), so neither the rows nor their sizes can be known ahead. Every ladder climbs to the task's
-largest sizes (720 to 992 coins for a table kata): below them a higher order's part, a slice copied
-per cell say, can be too small a share of the time to show. An answer that grows there plainly as the
-task asks (``plain``) is decided at once; otherwise the deciding sizes are timed again, in turn, on
-new rows, the fastest of each kept, until they show the order plainly or each was timed ``REPEATS``
-times. An answer still not plainly of the task's order there, or slower per step than ``SLOW`` times
-the game model's own O(n) reduction (where padding small rows with work, or a higher order's small
-share, could hide), is timed one doubling beyond the task's sizes, with room to show a higher order.
-A higher order is said only once two readings of it agree (``_read_again``). Memory is the peak
-``tracemalloc`` traces, first, on smaller rows (the same on every machine and every run), checked
-against the kernel's count (``Caller.traced_peak``).
+ladder's sizes double from a start drawn at random (90 to 124 coins for a table kata), and every ladder
+climbs to the task's largest sizes (720 to 992), however long its calls, unless a higher order reads on
+the way: below them a higher order's share, a slice copied per cell say, can be too small to show. The
+deciding sizes are timed again, the fastest of each kept, until they show the order plainly or each was
+timed ``REPEATS`` times. An answer still not plainly of the task's order, or slow per step against the
+game model's own O(n) reduction (``SLOW``), is timed one doubling beyond, with room to show a higher
+order. A higher order is said only once two readings agree (``_read_again``). Memory is the peak
+``tracemalloc`` traces, on smaller rows, checked against the kernel's count (``Caller.traced_peak``).
 """
 
 from __future__ import annotations
@@ -24,18 +20,20 @@ from coinrow.game.registry import by_slug
 from coinrow.grader.growth.measured import Measured, Timings, fail_growth
 from coinrow.grader.growth.readings import (
     BELOW,
+    below_cost,
     bound_judged,
+    climbs_on,
     deciding,
     higher,
     judged_on,
     plain,
-    reading_cost,
     settled,
+    slower_last,
     timed_again,
-    undecided,
+    unclear,
     verdict,
 )
-from coinrow.grader.growth.sampled import never_finished, seconds_per_step, timed_size, traced_growth
+from coinrow.grader.growth.sampled import MachineSpeed, never_finished, timed_size, traced_growth
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.measure.orders import (
@@ -54,7 +52,7 @@ LADDER_START = (0.72, 0.99)  # the first size is the nominal one times a factor 
 READINGS = 3  # readings of a higher order at most, until two agree (``_read_again``)
 REPEATS = 3  # timings of each deciding size at most, while the fastest do not show the order plainly
 SLOW = {2: 4.0, 1: 8.0}  # steps of the game's O(n) reduction per n^k (by k): an answer slower climbs on
-ALONE_SLOW = 2.0  # an answer this many times SLOW can fail on the doubling beyond alone (``_alone_decides``)
+ALONE_SLOW = 2.0  # an answer this many times SLOW can fail on the doubling beyond alone (``_slow_alone``)
 BEYOND_ROOM = 16.0  # a call beyond the task's sizes may take this many times the top size's CPU seconds
 BEYOND_LIMITS = 4.0  # and this many call limits at most: a top size of 2.4 limits still shows n³ in a bound
 BEYOND_BUDGET = 10.0  # call limits the readings beyond may take in all (a kata's tree has 15, 60 s at least)
@@ -96,8 +94,8 @@ class GrowthCheck:
         nominal = TIME_LADDERS[self.target]
         first = 2 * round(nominal[0] * self.rng.uniform(*LADDER_START) / 2)  # even: some katas take no odd n
         self.sizes = [first << k for k in range(len(nominal))]
-        self._step_seconds: float | None = None  # this machine's speed (``seconds_per_step``), once needed
-        self._alone = False  # the doubling beyond may decide alone (``_alone_decides``)
+        self._speed = MachineSpeed(self.rng)
+        self._alone = False  # the doubling beyond may decide alone (``_slow_alone``)
         self._beyond_spent = 0.0  # CPU seconds the readings beyond the task's sizes took so far
         self._unconfirmed = False  # a higher order read beyond them once, its second reading not affordable
         self._timing = type(grader)(grader.impl_dir, grader.call_limit, diagnose=grader.diagnose)
@@ -108,7 +106,9 @@ class GrowthCheck:
     def timed(self, n: int, limit: float | None = None) -> Point:
         """CPU seconds per call on fresh random rows of ``n`` coins (``sampled.timed_size``)."""
         grader = self._timing
-        return timed_size(grader, self.formulation, n, self.rng, limit or grader.call_limit)
+        point = timed_size(grader, self.formulation, n, self.rng, limit or grader.call_limit)
+        self._speed.look()
+        return point
 
     def measure(self) -> Timings:
         """Climb the time ladder (every value checked) and trace the memory.
@@ -133,7 +133,7 @@ class GrowthCheck:
             points = climb(
                 self.sizes,
                 self.timed,
-                go_on=lambda measured: undecided(measured, target) or self._slow(measured[-1]),
+                go_on=lambda measured: climbs_on(measured, target),
             )
         except WrongAnswer as later:  # calls refused for what tracing met (a cap, say): that is the reason
             if memory_failure is not None and later.kind == "not-run":
@@ -155,13 +155,6 @@ class GrowthCheck:
                 raised.
         """
         formulation, target, points = self.formulation, self.target, timings.points
-        top = points[-1]
-        if top.n < self.sizes[-1] and not top.timed_out and self._slow(top):  # looked at again, alone
-            points = points + climb(
-                [n for n in self.sizes if n > top.n],
-                self.timed,
-                go_on=lambda measured: True,
-            )
         time = deciding(points, target)
         # the deciding sizes again, in turn, at least once (one slowed timing of the smaller size made a
         # cubic answer's growth read plainly n²), then until the order shows plainly; the first time, a
@@ -180,7 +173,7 @@ class GrowthCheck:
             points, beyond = self._beyond(points, time)
             # the doubling beyond, alone, must show the task's order plainly for it to be stated
             undecided = beyond is not time and (self._unconfirmed or not plain(beyond, target))
-            beyond_alone = beyond is not time and self._alone_decides(beyond)
+            beyond_alone = beyond is not time and self._alone and judged(beyond, target) == "higher"
             time = beyond
         wide = judged_on(points, time) if time is not None else None
         above = wide is not None and judged(wide, target) == "higher"
@@ -188,7 +181,7 @@ class GrowthCheck:
         if (above or beyond_alone) and shown is not None and not self._unconfirmed:  # read twice
             moves = formulation.returns.graded_move_by_move
             fail_growth(formulation, shown, "time", formulation.time, not moves, target)
-        # undecided: said with the doubling beyond that left it so, or with the reading not read again
+        # undecided: said with the doubling beyond that left it so, or with the reading not confirmed
         time = shown if self._unconfirmed else time if undecided else wide
         if timings.memory_failure is not None:
             raise timings.memory_failure
@@ -208,26 +201,11 @@ class GrowthCheck:
             return False
         if not plain(judged_on(points, time), self.target):
             return True
-        return self._slow(next(p for p in points if p.n == time.high))
-
-    def _alone_decides(self, beyond: Step) -> bool:
-        """True when the doubling beyond, alone, read a higher order (in two readings that agree) for
-        an answer that took ``ALONE_SLOW`` times ``SLOW`` steps per n^k or more beyond the task's sizes.
-        A cache costs a step about the same in any answer, and weighs little in a slow one: a right table
-        kept in a dict (4.4-4.7 steps per n² there) read ×6.6-7.2 over that doubling alone beside other
-        work, a cubic slice summed per cell (11.5-16.8 steps) ×5.3-7.3, and only that doubling shows it."""
-        return self._alone and judged(beyond, self.target) == "higher"
-
-    def _slow(self, point: Point) -> bool:
-        """True when ``point`` took ``SLOW`` steps of the game's own reduction per n^k or more."""
-        return self._steps(point) >= SLOW[self.target]
+        return self._steps(next(p for p in points if p.n == time.high)) >= SLOW[self.target]
 
     def _steps(self, point: Point) -> float:
-        """Steps of the game's own reduction per n^k that ``point`` took (``seconds_per_step``)."""
-        # measured again each time, the fastest kept: work beside the judge slows it (a busy sibling of a
-        # core halves what a CPU second does), and a slower unit would make the answer look faster
-        self._step_seconds = min(self._step_seconds or math.inf, seconds_per_step(self.rng))
-        return point.seconds / (float(point.n) ** self.target * self._step_seconds)
+        """Steps of the game's own reduction per n^k that ``point`` took (``sampled.MachineSpeed``)."""
+        return point.seconds / (float(point.n) ** self.target * self._speed.look())
 
     def _beyond(self, points: list[Point], time: Step) -> tuple[list[Point], Step]:
         """One doubling beyond the task's largest size, with room (``BEYOND_ROOM``) to show a higher order,
@@ -239,8 +217,11 @@ class GrowthCheck:
         limit = max(call_limit, min(BEYOND_ROOM * top.seconds, BEYOND_LIMITS * call_limit))
         try:
             wider, step = self._reading([*points, Point(2 * top.n, 0.0)], limit)
-            beyond = max(wider, key=lambda p: p.n)  # a time-out's steps would count its growth as slowness
-            self._alone = self._steps(top if beyond.timed_out else beyond) >= ALONE_SLOW * SLOW[self.target]
+            self._alone = self._slow_alone(wider, top)
+            room = self._room(wider, 2 * top.n, limit)
+            if step and room is not None and unclear(wider, step, self.target, self._alone):
+                wider, step = self._reading(wider, room, fastest=True)  # the fastest of two kept, each size
+                self._alone = self._slow_alone(wider, top)
             step = None if step is None else bound_judged(wider, step, self.sizes[-1], self._alone)
             if step is not None and higher(wider, step, self.target, self._alone):  # a bound too
                 wider, step = self._read_again(wider, step, limit)
@@ -250,10 +231,29 @@ class GrowthCheck:
             return points, time  # a time-out that shows no higher order: the growth within stands
         return wider, step
 
-    def _reading(self, points: list[Point], limit: float) -> tuple[list[Point], Step | None]:
+    def _slow_alone(self, points: list[Point], top: Point) -> bool:
+        """True when the answer took ``ALONE_SLOW`` times ``SLOW`` steps per n^k or more beyond the task's
+        sizes: that doubling alone may then decide (two readings agreeing). A cache costs a step about the
+        same in any answer, and weighs little in a slow one: a right table kept in a dict (4.4-4.7 steps
+        per n² there) read ×6.6-7.2 over that doubling alone beside other work, a cubic slice summed per
+        cell (11.5-16.8 steps) ×5.3-7.3, and only that doubling shows it."""
+        beyond = max(points, key=lambda p: p.n)  # a time-out's steps would count its growth as slowness
+        return self._steps(top if beyond.timed_out else beyond) >= ALONE_SLOW * SLOW[self.target]
+
+    def _room(self, points: list[Point], high: int, limit: float) -> float | None:
+        """The CPU seconds one more reading up to ``high`` coins beyond the task's sizes may give that size:
+        ``limit``, or what ``BEYOND_BUDGET`` leaves after the sizes below it (as they took last), if at
+        least what ``high`` took last; else None, and the reading is not made."""
+        left = BEYOND_BUDGET * self._timing.call_limit - self._beyond_spent - below_cost(points, high)
+        return min(limit, left) if left >= next(p.seconds for p in points if p.n == high) else None
+
+    def _reading(
+        self, points: list[Point], limit: float, fastest: bool = False
+    ) -> tuple[list[Point], Step | None]:
         """The largest of ``points`` and the sizes its growth is judged on with (``judged_on``) timed once
         more, back to back, smallest first, on new rows (the largest with ``limit``): ``points`` with
-        those timings in their place, and the last doubling (None if none was measured in full).
+        those timings in their place (``fastest``: the faster of the two timings of each size), and the
+        last doubling (None if none was measured in full).
 
         Raises:
             WrongAnswer: a call failed.
@@ -263,6 +263,8 @@ class GrowthCheck:
         again = {p.n: self.timed(p.n, limit if p.n == high else None) for p in points if p.n >= low}
         if high > self.sizes[-1]:
             self._beyond_spent += sum(p.seconds for p in again.values())
+        if fastest:  # the faster of each size's two timings
+            again = {p.n: min(p, again[p.n], key=slower_last) for p in points if p.n in again}
         timed = [again.get(p.n, p) for p in points]
         return timed, last_doubling(timed)
 
@@ -278,10 +280,10 @@ class GrowthCheck:
         """
         readings, beyond = [(points, step)], step.high > self.sizes[-1]
         while len(readings) < READINGS:
-            spent = self._beyond_spent + reading_cost(readings[-1][0], step, limit)  # at most
             again, again_step = points, None
-            if not beyond or spent <= BEYOND_BUDGET * self._timing.call_limit:  # else not made
-                again, again_step = self._reading([p for p in points if p.n <= step.high], limit)
+            room = self._room(readings[-1][0], step.high, limit) if beyond else limit
+            if room is not None:  # else not made
+                again, again_step = self._reading([p for p in points if p.n <= step.high], room)
             if again_step is None:
                 break
             again_step = bound_judged(again, again_step, self.sizes[-1], self._alone)

@@ -34,7 +34,7 @@ class Measured:
     # compiled code beside the interpreter's own the attempt loaded (None: could not be read here)
     compiled: tuple[str, ...] | None = ()
     slow: float | None = None  # steps of the game model's reduction per n^k at the top size, if slow there
-    read_once: bool = False  # undecided: a higher order read once beyond the task's sizes, not read again
+    read_once: bool = False  # undecided: a higher order read once beyond the task's sizes, not confirmed
 
     def summary(self) -> str:
         """What a solved kata's summary line says, e.g. ``time ~n² (n = 124 → 496), memory ~n²``."""

@@ -45,16 +45,23 @@ def plain(step: Step, target: int) -> bool:
     return step.exponent - target <= SURELY_WITHIN and step.named_exponent >= target
 
 
-def undecided(points: list[Point], target: int) -> bool:
-    """True when the time so far (``judged_on``) grew faster than n^(``target`` + ``SURELY_WITHIN``) but
-    not plainly faster than n^``target``: the ladder climbs on, though its last call was long, so that
-    the growth is judged on larger sizes (a range summed from a slice per cell, n³ in C, grows ×5.4 per
-    doubling from 126 to 500, ×8 beyond)."""
+def climbs_on(points: list[Point], target: int) -> bool:
+    """True unless the time so far (``judged_on``) already reads an order above n^``target``: the ladder
+    climbs to the task's largest sizes past any long call (the suite calls a row of the largest size
+    anyway), so neither padding of the smaller sizes nor a machine's slow spell stops it where a higher
+    order's share is still small (a range summed from a slice per cell, n³ in C, grows ×5.4 per doubling
+    from 126 to 500, ×8 beyond); a higher order read stops it, as its next size would take 8 times as
+    long, and it is read again before it is said."""
     step = last_doubling(points)
-    if step is None:
-        return False
-    wide = judged_on(points, step)
-    return wide.exponent - target > SURELY_WITHIN and judged(wide, target) != "higher"
+    return step is None or judged(judged_on(points, step), target) != "higher"
+
+
+def unclear(points: list[Point], step: Step, target: int, alone: bool) -> bool:
+    """True when a reading in full beyond the task's sizes is neither plainly of order n^``target`` nor
+    higher (``higher``; ``alone``: on the doubling alone too): the order may be either. Beside two busy
+    loops a padded cubic answer read ×5.6-6.0 so, and a right table of ``Fraction``s ×2.5 (its smaller
+    size slowed)."""
+    return not step.at_least and not plain(step, target) and not higher(points, step, target, alone)
 
 
 def deciding(points: list[Point], target: int) -> Step | None:
@@ -95,13 +102,10 @@ def bound_judged(points: list[Point], step: Step, largest: int, alone: bool) -> 
     return max(step, wide, key=lambda bound: bound.exponent) if alone else wide
 
 
-def reading_cost(points: list[Point], step: Step, limit: float) -> float:
-    """CPU seconds one more reading of ``step`` may take at most: its largest size with ``limit``, the
-    sizes timed with it as they took last in ``points``."""
-    low, high = BELOW
-    return limit + sum(
-        p.seconds for p in points if p.n < step.high and low <= math.log2(step.high / p.n) <= high
-    )
+def below_cost(points: list[Point], high: int) -> float:
+    """CPU seconds the sizes timed with ``high`` coins in a reading (``BELOW`` it) took last in ``points``."""
+    low, top = BELOW
+    return sum(p.seconds for p in points if p.n < high and low <= math.log2(high / p.n) <= top)
 
 
 def verdict(points: list[Point], step: Step, target: int, alone: bool) -> bool | None:

@@ -80,6 +80,23 @@ def seconds_per_step(rng: random.Random) -> float:
     return fastest / UNIT_ROW
 
 
+class MachineSpeed:
+    """This machine's speed (``seconds_per_step``) as one check sees it: looked at again and again, the
+    fastest look kept. Work beside the judge slows it in spells (a busy sibling of a core halves what a
+    CPU second does: 200 looks beside two busy loops spread ×2.0, and looks 10-30 ms apart did not narrow
+    that), and a slower unit would make an answer look faster; so a check looks after every size it
+    times, spread over its whole run, 4 ms of the judge's CPU a look."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.fastest = math.inf
+
+    def look(self) -> float:
+        """Look again; the fastest CPU seconds per step seen so far."""
+        self.fastest = min(self.fastest, seconds_per_step(self.rng))
+        return self.fastest
+
+
 def never_finished(grader: Grader, formulation: Formulation, n: int) -> NoReturn:
     """Raise why the first ladder size, ``n`` coins, has no timing: the call ran out of time."""
     row = random_row(n, random.Random())

@@ -76,15 +76,16 @@ def order_not_told(ratio: float, low: int, high: int) -> str:
 
 
 def order_read_once(ratio: float, low: int, high: int, asked: str) -> str:
-    """An order above the task's read once beyond its sizes, where a second reading would have passed
-    the CPU the check may spend: not decided, said so.
+    """An order above the task's read once beyond its sizes and not read so again: a second reading would
+    have passed the CPU the check may spend, or the readings after it ruled nothing out. Not decided,
+    said so.
 
     >>> order_read_once(7.7, 500, 2000, "n²")
-    'read once above n² (×7.7 per doubling, n = 500 → 2000), not read again within the CPU the check may \
+    'read above n² once (×7.7 per doubling, n = 500 → 2000), not confirmed within the CPU the check may \
 spend: its order is not decided'
     """
     return (
-        f"read once above {asked} (×{ratio:.1f} per doubling, n = {low} → {high}), not read again within"
+        f"read above {asked} once (×{ratio:.1f} per doubling, n = {low} → {high}), not confirmed within"
         " the CPU the check may spend: its order is not decided"
     )
 
