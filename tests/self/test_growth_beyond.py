@@ -336,3 +336,24 @@ def test_a_time_out_that_rules_nothing_out_does_not_outvote_a_higher_reading(
         check.judge(Timings(within, None))
     assert "n³ (×6.7 per doubling, n = 500 → 2000)" in str(raised.value)
     assert calls[-9:] == [500, 1000, 2000] * 3
+
+
+def test_a_ladder_a_higher_reading_stopped_climbs_on_when_that_reading_does_not_hold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The ladder stopped at 500 coins: 0.0078, 0.04 and 0.33 s from 125, (0.33 / 0.0078) ** (1 / 2) = ×6.5
+    per doubling, a higher order. Timed again, 500 coins took 0.16 s: ×4.5, not higher, and the sizes the
+    ladder did not climb to are timed (1000 coins, 0.64 s); the growth is judged there, n² over 250 -> 1000,
+    (0.64 / 0.04) ** (1 / 2) = ×4.0 per doubling. Before, it was left at 500 coins, said not decided."""
+    seconds: dict[int, list[float | None]] = {
+        125: [0.0078] * 5,
+        250: [0.04] * 5,
+        500: [0.16] * 5,
+        1000: [0.64] * 5,
+    }
+    check, calls = _judged(monkeypatch, seconds, steps=1.0)
+    measured = check.judge(Timings([Point(125, 0.0078), Point(250, 0.04), Point(500, 0.33)], None))
+    assert 1000 in calls
+    assert measured.time is not None
+    said = (measured.undecided, measured.time.low, measured.time.high, round(measured.time.ratio, 1))
+    assert said == (False, 250, 1000, 4.0)

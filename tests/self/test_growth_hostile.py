@@ -162,13 +162,18 @@ def test_a_cubic_answer_that_shapes_its_timed_calls_is_never_stated_as_the_tasks
         assert "its order is not decided" in said or "a higher order is not ruled out" in said, said
 
 
-def test_cubic_work_in_a_worker_left_running_fails_the_call_that_left_it(tmp_path: Path) -> None:
-    """A worker each call forks and leaves running (its cubic work out of the call's own process) is a
-    process the call left behind: the call fails as such, and later calls as long are not made."""
+def test_cubic_work_in_a_worker_out_of_the_calls_session_fails(tmp_path: Path) -> None:
+    """A worker each call forks out of its session (its cubic work out of the call's own process) fails
+    the answer either way: seen still running after the call answered, it is a process the call left
+    behind (and later calls as long are not made); seen ended, its CPU was counted in the call's, and
+    the time grows like n³. Which of the two depends on when the worker's end is seen."""
     verdict = _graded(tmp_path, WORKS_IN_THE_BACKGROUND)
     assert isinstance(verdict, WrongAnswer), verdict
-    assert verdict.kind in ("stray-process", "not-run")
-    assert "kept running" in str(verdict) or "left a process running" in str(verdict), str(verdict)
+    assert verdict.kind in ("stray-process", "not-run", "growth")
+    if verdict.kind == "growth":
+        assert "the time grows like n³" in str(verdict), str(verdict)
+    else:
+        assert "kept running" in str(verdict) or "left a process running" in str(verdict), str(verdict)
 
 
 def test_the_value_of_every_timed_call_is_judged(tmp_path: Path) -> None:

@@ -13,13 +13,11 @@ order. A higher order is said only once two readings agree (``_read_again``). Me
 
 from __future__ import annotations
 
-import math
 import random
 
 from coinrow.game.registry import by_slug
 from coinrow.grader.growth.measured import Measured, Timings, fail_growth
 from coinrow.grader.growth.readings import (
-    BELOW,
     below_cost,
     bound_judged,
     climbs_on,
@@ -27,8 +25,8 @@ from coinrow.grader.growth.readings import (
     higher,
     judged_on,
     plain,
+    read_once_more,
     settled,
-    slower_last,
     timed_again,
     unclear,
     verdict,
@@ -168,6 +166,14 @@ class GrowthCheck:
             time = deciding(points, target)
         if time is not None and not time.at_least and higher(points, time, target, alone=False):
             points, time = self._read_again(points, time, self._timing.call_limit)  # a bound is not re-read
+        top = max(points, key=lambda p: p.n)  # a higher reading stopped the ladder; if it did not hold, on
+        if time and not top.timed_out and top.n < self.sizes[-1] and not higher(points, time, target, False):
+            rest = [n for n in self.sizes if n > top.n]
+            points = [
+                *points,
+                *climb(rest, self.timed, go_on=lambda more: climbs_on([*points, *more], target)),
+            ]
+            return self.judge(Timings(points, timings.memory, timings.memory_failure))  # from the top
         undecided = beyond_alone = False
         if time is not None and not time.at_least and self._beyond_wanted(points, time):
             points, beyond = self._beyond(points, time)
@@ -250,22 +256,11 @@ class GrowthCheck:
     def _reading(
         self, points: list[Point], limit: float, fastest: bool = False
     ) -> tuple[list[Point], Step | None]:
-        """The largest of ``points`` and the sizes its growth is judged on with (``judged_on``) timed once
-        more, back to back, smallest first, on new rows (the largest with ``limit``): ``points`` with
-        those timings in their place (``fastest``: the faster of the two timings of each size), and the
-        last doubling (None if none was measured in full).
-
-        Raises:
-            WrongAnswer: a call failed.
-        """
-        high = max(p.n for p in points)
-        low = min((p.n for p in points if BELOW[0] <= math.log2(high / p.n) <= BELOW[1]), default=high)
-        again = {p.n: self.timed(p.n, limit if p.n == high else None) for p in points if p.n >= low}
-        if high > self.sizes[-1]:
-            self._beyond_spent += sum(p.seconds for p in again.values())
-        if fastest:  # the faster of each size's two timings
-            again = {p.n: min(p, again[p.n], key=slower_last) for p in points if p.n in again}
-        timed = [again.get(p.n, p) for p in points]
+        """``read_once_more``, its CPU charged to the budget beyond when it reaches beyond the task's
+        sizes, and the last doubling (None if none was measured in full)."""
+        timed, spent = read_once_more(self.timed, points, limit, fastest)
+        if max(p.n for p in points) > self.sizes[-1]:
+            self._beyond_spent += spent
         return timed, last_doubling(timed)
 
     def _read_again(self, points: list[Point], step: Step, limit: float) -> tuple[list[Point], Step]:

@@ -89,6 +89,26 @@ def timed_again(
     return [fastest.get(p.n, p) for p in points]
 
 
+def read_once_more(
+    timed: Callable[[int, float | None], Point], points: list[Point], limit: float, fastest: bool = False
+) -> tuple[list[Point], float]:
+    """The largest of ``points`` and the sizes its growth is judged on with (``BELOW`` it) timed once more
+    with ``timed``, back to back, smallest first, on new rows (the largest with ``limit``): ``points``
+    with those timings in their place (``fastest``: the faster of each size's two timings), and the CPU
+    seconds the new timings took.
+
+    Raises:
+        WrongAnswer: a call failed.
+    """
+    high = max(p.n for p in points)
+    low = min((p.n for p in points if BELOW[0] <= math.log2(high / p.n) <= BELOW[1]), default=high)
+    again = {p.n: timed(p.n, limit if p.n == high else None) for p in points if p.n >= low}
+    spent = sum(p.seconds for p in again.values())
+    if fastest:
+        again = {p.n: min(p, again[p.n], key=slower_last) for p in points if p.n in again}
+    return [again.get(p.n, p) for p in points], spent
+
+
 def bound_judged(points: list[Point], step: Step, largest: int, alone: bool) -> Step:
     """``step``, or, for a time-out beyond the task's ``largest`` size, the bound it is judged on, as a
     reading in full is (``higher``): over two doublings, or, for an answer slow enough for the doubling
