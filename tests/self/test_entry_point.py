@@ -111,10 +111,11 @@ def test_compare_grades_the_references_through_the_entry_point(calls: Calls) -> 
     }
     # a solved kata's note is the orders grading measured; brute force's exponential order is not checked,
     # a time is not stated when every call timed was too short to read (NumPy's, at n <= 1000), and on a
-    # busy machine a time may be "not told apart" from the next order up
+    # busy machine a time may be "not told apart" from the next order up, and NumPy's n calls may grow less
+    # than n² at the sizes timed (said so, not decided)
     said = {slug: note for slug, (_, note) in comparison.statuses.items()}
     assert said.pop("brute_force") == ""
-    assert all(re.match(r"(time (~|not told apart)|memory ~)", note) for note in said.values()), said
+    assert all(re.match(r"(time (~|not told apart|grew ×)|memory ~)", note) for note in said.values()), said
     ((attempts, options),) = calls
     assert [folder.name for folder in attempts] == ["solutions"]
     assert (list(attempts.values()), options) == ([[]], {})

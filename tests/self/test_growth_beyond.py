@@ -357,3 +357,21 @@ def test_a_ladder_a_higher_reading_stopped_climbs_on_when_that_reading_does_not_
     assert measured.time is not None
     said = (measured.undecided, measured.time.low, measured.time.high, round(measured.time.ratio, 1))
     assert said == (False, 250, 1000, 4.0)
+
+
+def test_a_time_that_grew_less_than_the_tasks_order_is_said_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """n NumPy calls, each over a row of n coins in C, grow about like n at these sizes: ×2 per doubling
+    within (0.01, 0.02, 0.04 s), ×2.1 beyond (0.084 s on 2000 coins), read twice. That names no order
+    above n², nor n² plainly: the order is not decided, and said with what grew, not "not told apart"."""
+    seconds: dict[int, list[float | None]] = {
+        250: [0.01] * 2,
+        500: [0.02] * 4,
+        1000: [0.04] * 4,
+        2000: [0.084] * 2,
+    }
+    check, calls = _judged(monkeypatch, seconds, steps=0.1)
+    measured = check.judge(Timings([Point(250, 0.01), Point(500, 0.02), Point(1000, 0.04)], None))
+    assert calls[-6:] == [500, 1000, 2000] * 2
+    assert measured.undecided
+    said = "time grew ×2.1 per doubling (n = 1000 → 2000), less than n² would: its order is not decided"
+    assert measured.summary() == said

@@ -43,6 +43,9 @@ class Measured:
         if self.undecided and self.time is not None and self.read_once:
             asked = power_name(self.time_target)
             time = messages.order_read_once(self.time.ratio, self.time.low, self.time.high, asked)
+        elif self.undecided and self.time is not None and self.time.named_exponent < self.time_target:
+            asked = power_name(self.time_target)
+            time = messages.order_below(self.time.ratio, self.time.low, self.time.high, asked)
         elif self.undecided and self.time is not None:
             time = messages.order_not_told(self.time.ratio, self.time.low, self.time.high)
         elif time is not None and time.endswith(")"):  # an order stated, on sizes

@@ -75,6 +75,17 @@ def order_not_told(ratio: float, low: int, high: int) -> str:
     return f"not told apart (×{ratio:.1f} per doubling, n = {low} → {high}): its order is not decided"
 
 
+def order_below(ratio: float, low: int, high: int, asked: str) -> str:
+    """An order not decided, its last doubling grown less than the task's order would (a fixed cost per
+    call or per coin can outweigh the growth at the sizes timed, as n NumPy calls do): said so.
+
+    >>> order_below(2.1, 992, 1984, "n²")
+    'grew ×2.1 per doubling (n = 992 → 1984), less than n² would: its order is not decided'
+    """
+    grown = f"grew ×{ratio:.1f} per doubling (n = {low} → {high})"
+    return f"{grown}, less than {asked} would: its order is not decided"
+
+
 def order_read_once(ratio: float, low: int, high: int, asked: str) -> str:
     """An order above the task's read once beyond its sizes and not read so again: a second reading would
     have passed the CPU the check may spend, or the readings after it ruled nothing out. Not decided,
