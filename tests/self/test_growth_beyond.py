@@ -52,6 +52,15 @@ def _right(beyond: list[float | None]) -> dict[int, list[float | None]]:
     return {**within, 2000: beyond}
 
 
+SLOW_WITHIN = [Point(250, 0.1), Point(500, 0.4), Point(1000, 2.057)]  # an answer slow per step, ×4 then ×5.1
+
+
+def _slow(beyond: list[float | None]) -> dict[int, list[float | None]]:
+    """That answer's timings as the check takes them: 2.057 s on 1000 coins, 2.5 s when read again, and
+    ``beyond`` for 2000 coins."""
+    return {250: [0.1] * 5, 500: [0.4] * 4, 1000: [2.057, 2.5], 2000: beyond}
+
+
 def test_a_higher_order_read_once_beyond_is_read_again_and_the_lower_reading_kept(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -270,15 +279,8 @@ def test_a_reading_not_read_again_is_said_with_the_doubling_that_read_higher(
     again, 2.5 s on 1000 and 2000 cut off at 16 s: at least ×6.4 alone, ×6.3 from 500, which rules
     nothing out. A third reading would pass the budget (0.4 + 2.057 + 14.4 + 0.4 + 2.5 + 16 = 35.8 s,
     + 16 + 2.9 > 40): said with the doubling that read higher, as not decided."""
-    within = [Point(250, 0.1), Point(500, 0.4), Point(1000, 2.057)]
-    seconds: dict[int, list[float | None]] = {
-        250: [0.1] * 5,
-        500: [0.4] * 4,
-        1000: [2.057, 2.5],
-        2000: [14.4, math.inf],
-    }
-    check, _ = _judged(monkeypatch, seconds, steps=9.0)
-    measured = check.judge(Timings(within, None))
+    check, _ = _judged(monkeypatch, _slow([14.4, math.inf]), steps=9.0)
+    measured = check.judge(Timings(SLOW_WITHIN, None))
     assert measured.read_once
     said = "time read above n² once (×7.0 per doubling, n = 1000 → 2000), not confirmed"
     assert measured.summary().startswith(said)
@@ -288,15 +290,8 @@ def test_a_higher_reading_and_one_in_full_not_higher_are_not_decided(monkeypatch
     """The same answer read again as 2.5 and 15.9 s: ×6.4 alone, ×6.3 from 500, measured in full and not
     above n². The two disagree and a third would pass the budget: the lower stands, its doubling beyond
     alone not plainly n², so the order is not decided (and no reading is said as unconfirmed)."""
-    within = [Point(250, 0.1), Point(500, 0.4), Point(1000, 2.057)]
-    seconds: dict[int, list[float | None]] = {
-        250: [0.1] * 5,
-        500: [0.4] * 4,
-        1000: [2.057, 2.5],
-        2000: [14.4, 15.9],
-    }
-    check, _ = _judged(monkeypatch, seconds, steps=9.0)
-    measured = check.judge(Timings(within, None))
+    check, _ = _judged(monkeypatch, _slow([14.4, 15.9]), steps=9.0)
+    measured = check.judge(Timings(SLOW_WITHIN, None))
     assert not measured.read_once
     assert measured.summary().startswith("time not told apart (×6.4 per doubling, n = 1000 → 2000)")
 
