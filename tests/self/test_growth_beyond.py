@@ -209,8 +209,8 @@ def test_a_higher_order_read_once_beyond_that_cannot_be_read_again_is_not_decide
     assert measured.undecided
     assert measured.read_once
     assert measured.summary() == (
-        "time read above n² once (×7.7 per doubling, n = 500 → 2000), not confirmed within the CPU the"
-        " check may spend: its order is not decided"
+        "time read above n² once (×7.7 per doubling, n = 500 → 2000), not confirmed by a second reading:"
+        " its order is not decided"
     )
 
 
@@ -370,3 +370,47 @@ def test_a_time_that_grew_less_than_the_tasks_order_is_said_so(monkeypatch: pyte
     assert measured.undecided
     said = "time grew ×2.1 per doubling (n = 1000 → 2000), less than n² would: its order is not decided"
     assert measured.summary() == said
+
+
+def test_a_reading_whose_smaller_size_was_cut_off_casts_no_vote(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A right answer slow at 9 steps per n² (×4 per doubling: 0.15, 0.6, 2.4 s): its call on 2000 coins
+    first ran out of its 16 s room, a bound above n². Read again, 1000 coins ran out of the 4 s call
+    limit (slowed), 2000 took 9.6 s: that reading measured nothing on 1000 -> 2000 and is no vote. A third
+    would pass the budget (19 + 14.2 s spent, 3 s below 2000): the bound stands alone, said as a bound
+    read once. Before, the cut-off reading's 500 -> 1000 bound voted with the first, and the answer
+    failed as n³ ("more than ×6.7 per doubling, n = 500 → 1000")."""
+    within = [Point(250, 0.15), Point(500, 0.6), Point(1000, 2.4)]
+    seconds: dict[int, list[float | None]] = {
+        250: [0.15] * 9,
+        500: [0.6] * 9,
+        1000: [2.4, math.inf, 2.4, 2.4],
+        2000: [math.inf, 9.6, 9.6],
+    }
+    check, calls = _judged(monkeypatch, seconds, steps=9.0)
+    measured = check.judge(Timings(within, None))
+    assert calls[-6:] == [500, 1000, 2000] * 2
+    assert (measured.undecided, measured.read_once) == (True, True)
+    said = "time read above n² once (more than ×6.7 per doubling, n = 1000 → 2000), not confirmed"
+    assert measured.summary().startswith(said)
+
+
+def test_one_slowed_timing_beyond_does_not_let_the_doubling_alone_decide(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A right table kept in a dict reads ×6.8 from 1000 to 2000 coins (a cache outgrown), 2.45 s there:
+    6.1 steps per n² at a step of 0.1 µs, below the 8 that let that doubling decide alone. Its first call
+    on 2000 coins was slowed to 3.67 s (9.2 steps). The readings after it, in full and not slow, judge
+    over two doublings (×5.2 from 500): not decided, never failed. Before, the first call's slowness
+    stood for all three readings, and two readings of ×6.8 alone failed it as n³."""
+    within = [Point(250, 0.0147), Point(500, 0.0625), Point(1000, 0.36)]
+    seconds: dict[int, list[float | None]] = {
+        250: [0.0147] * 9,
+        500: [0.0625] * 9,
+        1000: [0.36] * 9,
+        2000: [3.67, 2.45, 2.45],
+    }
+    check, _ = _judged(monkeypatch, seconds)
+    monkeypatch.setattr(GrowthCheck, "_steps", lambda check, point: point.seconds / (point.n**2 * 1e-7))
+    measured = check.judge(Timings(within, None))
+    assert measured.undecided
+    assert measured.summary().startswith("time not told apart (×6.8 per doubling, n = 1000 → 2000)")

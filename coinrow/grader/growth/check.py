@@ -274,13 +274,18 @@ class GrowthCheck:
             WrongAnswer: a call of a later reading failed.
         """
         readings, beyond = [(points, step)], step.high > self.sizes[-1]
-        while len(readings) < READINGS:
+        for _ in range(READINGS - 1):
             again, again_step = points, None
             room = self._room(readings[-1][0], step.high, limit) if beyond else limit
             if room is not None:  # else not made
                 again, again_step = self._reading([p for p in points if p.n <= step.high], room)
             if again_step is None:
                 break
+            if again_step.high != step.high:  # its smaller size cut off: no reading of that doubling
+                continue
+            largest = max(again, key=lambda p: p.n)
+            if beyond and not largest.timed_out:  # slow enough to decide alone in every reading in full
+                self._alone = self._alone and self._steps(largest) >= ALONE_SLOW * SLOW[self.target]
             again_step = bound_judged(again, again_step, self.sizes[-1], self._alone)
             readings.append(([*again, *(p for p in points if p.n > step.high)], again_step))
             verdicts = [verdict(*reading, self.target, self._alone) for reading in readings]

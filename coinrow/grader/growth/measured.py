@@ -42,7 +42,9 @@ class Measured:
         memory = _seen(self.memory, self.memory_target, MEMORY_MARGINS)
         if self.undecided and self.time is not None and self.read_once:
             asked = power_name(self.time_target)
-            time = messages.order_read_once(self.time.ratio, self.time.low, self.time.high, asked)
+            time = messages.order_read_once(
+                self.time.ratio, self.time.low, self.time.high, asked, self.time.at_least
+            )
         elif self.undecided and self.time is not None and self.time.named_exponent < self.time_target:
             asked = power_name(self.time_target)
             time = messages.order_below(self.time.ratio, self.time.low, self.time.high, asked)
