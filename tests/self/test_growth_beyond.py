@@ -45,6 +45,20 @@ def _judged(
     return check, calls
 
 
+def _limits_on(monkeypatch: pytest.MonkeyPatch, size: int) -> list[float | None]:
+    """The limits the (faked) check's calls on ``size`` coins are given, in order, as it makes them."""
+    limits: list[float | None] = []
+    faked = GrowthCheck.timed
+
+    def recorded(check: GrowthCheck, n: int, limit: float | None = None) -> Point:
+        if n == size:
+            limits.append(limit)
+        return faked(check, n, limit)
+
+    monkeypatch.setattr(GrowthCheck, "timed", recorded)
+    return limits
+
+
 def _right(beyond: list[float | None]) -> dict[int, list[float | None]]:
     """An n² answer: ×4 per doubling within (each size timed as often as the check may), then ``beyond``
     for the doubling beyond, each timing with the sizes below it timed again."""
@@ -177,20 +191,13 @@ def test_a_reading_beyond_gets_the_room_the_budget_leaves(monkeypatch: pytest.Mo
         1000: [1.6, 1.4, 1.5],
         2000: [9.6, 10.0, 10.5],
     }
-    limits: list[float | None] = []
     check, calls = _judged(monkeypatch, seconds, steps=9.0)
-    faked = GrowthCheck.timed
-
-    def recorded(check: GrowthCheck, n: int, limit: float | None = None) -> Point:
-        limits.append(limit if n == 2000 else None)
-        return faked(check, n, limit)
-
-    monkeypatch.setattr(GrowthCheck, "timed", recorded)
+    limits = _limits_on(monkeypatch, 2000)
     with pytest.raises(WrongAnswer) as raised:
         check.judge(Timings(within, None))
     assert "n³ (×6.9 per doubling, n = 1000 → 2000)" in str(raised.value)
     assert calls[-9:] == [500, 1000, 2000] * 3
-    assert [round(limit, 1) for limit in limits if limit is not None] == [16.0, 16.0, 14.8]
+    assert [round(limit or 0.0, 1) for limit in limits] == [16.0, 16.0, 14.8]
 
 
 def test_a_higher_order_read_once_beyond_that_cannot_be_read_again_is_not_decided(
@@ -233,27 +240,32 @@ def test_a_higher_order_read_beyond_is_read_again_while_the_budget_allows(
 
 
 @pytest.mark.parametrize(("steps", "fails"), [(5.0, False), (9.0, True)])
-def test_a_time_out_beyond_is_a_bound_read_as_a_reading_in_full_is(
+def test_a_time_out_beyond_is_a_bound_and_a_doubling_that_fits_is_read_in_full(
     monkeypatch: pytest.MonkeyPatch, steps: float, fails: bool
 ) -> None:
-    """×4 per doubling within, 2.3 s on 1000 coins; 2000 coins run out of their room, 4 call limits (16 s),
-    twice: at least ×7.0 on that doubling alone (16 / 2.3), at least ×5.3 per doubling from 500 coins
-    ((16 / 0.575) ** (1 / 2)). An answer taking 5 steps per n² is judged over both doublings, as a
-    reading in full is (a right table kept in a dict reads ×6.6-7.2 on that doubling alone): not above
-    n², its growth within stands. One taking 9, slow enough for that doubling to decide alone, fails once
-    the bound is read twice."""
+    """×4 per doubling within, 2.3 s on 1000 coins; 2000 coins run out of their room, 4 call limits (16 s):
+    at least ×7.0 on that doubling alone (16 / 2.3), at least ×5.3 per doubling from 500 coins
+    ((16 / 0.575) ** (1 / 2)). The doubling that ends at 3/2 of the top size, 376 -> 750 -> 1500 coins,
+    is read in full instead. An answer taking 5 steps per n², judged over both doublings (a right table
+    kept in a dict reads ×6.6-7.2 on the doubling beyond alone), rules nothing out with that bound: read
+    at 0.325, 1.3 and 5.2 s, ×4 per doubling, n² is stated over 376 -> 1500. One taking 9, slow enough
+    for that doubling to decide alone, reads above n² with the bound; read at 0.325, 1.3 and 10.4 s,
+    ×8 on the doubling 750 -> 1500, the two agree and it fails, said with the reading in full (its
+    ×5.6 per doubling from 376 is lower than the bound's ×7.0)."""
     within = [Point(250, 0.144), Point(500, 0.575), Point(1000, 2.3)]
     seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 5 for p in within}
-    check, calls = _judged(monkeypatch, {**seconds, 2000: [math.inf, math.inf]}, steps)
+    shifted: dict[int, list[float | None]] = {376: [0.325], 750: [1.3], 1500: [10.4 if fails else 5.2]}
+    check, calls = _judged(monkeypatch, {**seconds, **shifted, 2000: [math.inf]}, steps)
     if fails:
         with pytest.raises(WrongAnswer) as raised:
             check.judge(Timings(within, None))
-        assert "n³ (more than ×7.0 per doubling, n = 1000 → 2000)" in str(raised.value)
-        assert calls[-6:] == [500, 1000, 2000] * 2  # the bound read twice
+        assert "n³ (×8.0 per doubling, n = 750 → 1500)" in str(raised.value)
     else:
         measured = check.judge(Timings(within, None))
         assert measured.time is not None
-        assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == (250, 1000, 4.0)
+        said = (measured.undecided, measured.time.low, measured.time.high, round(measured.time.ratio, 1))
+        assert said == (False, 376, 1500, 4.0)
+    assert calls[-6:] == [500, 1000, 2000, 376, 750, 1500]
 
 
 def test_timings_taken_again_within_the_tasks_sizes_are_not_charged_to_the_readings_beyond(
@@ -302,10 +314,13 @@ def test_a_slow_answers_time_out_beyond_fails_on_either_of_its_bounds(
     """Padding every row to c·n² up to the task's sizes, measured beside two busy loops: 0.32 s on 488
     coins, 2.64 s on 976 (mostly padding), past 16 s on 1952, twice. The doubling beyond alone is at
     least ×6.1 (16 / 2.64: not above n² on its own), the two from 488 at least ×7.1 per doubling
-    ((16 / 0.32) ** (1 / 2)): a slow answer (12 steps per n²) is judged on the higher bound, and fails."""
+    ((16 / 0.32) ** (1 / 2)): a slow answer (12 steps per n²) is judged on the higher bound, read above
+    n². Read again in full at 3/2 of the top size, 366 -> 732 -> 1464 coins in 0.2, 1.5 and 12 s (×8 on
+    the last doubling): the two agree, and it fails, said with the lower, the bound."""
     within = [Point(244, 0.07), Point(488, 0.32), Point(976, 2.64)]
     seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 5 for p in within}
-    check, _ = _judged(monkeypatch, {**seconds, 1952: [math.inf, math.inf]}, steps=12.0)
+    shifted: dict[int, list[float | None]] = {366: [0.2], 732: [1.5], 1464: [12.0]}
+    check, _ = _judged(monkeypatch, {**seconds, **shifted, 1952: [math.inf]}, steps=12.0)
     check.sizes = [122, 244, 488, 976]
     with pytest.raises(WrongAnswer) as raised:
         check.judge(Timings(within, None))
@@ -374,21 +389,24 @@ def test_a_time_that_grew_less_than_the_tasks_order_is_said_so(monkeypatch: pyte
 
 def test_a_reading_whose_smaller_size_was_cut_off_casts_no_vote(monkeypatch: pytest.MonkeyPatch) -> None:
     """A right answer slow at 9 steps per n² (×4 per doubling: 0.15, 0.6, 2.4 s): its call on 2000 coins
-    first ran out of its 16 s room, a bound above n². Read again, 1000 coins ran out of the 4 s call
-    limit (slowed), 2000 took 9.6 s: that reading measured nothing on 1000 -> 2000 and is no vote. A third
-    would pass the budget (19 + 14.2 s spent, 3 s below 2000): the bound stands alone, said as a bound
-    read once. Before, the cut-off reading's 500 -> 1000 bound voted with the first, and the answer
-    failed as n³ ("more than ×6.7 per doubling, n = 500 → 1000")."""
+    first ran out of its 16 s room, a bound above n². Read again in full at 3/2 of the top size, 750
+    coins ran out of the 4 s call limit (slowed), 1500 took 10.8 s: that reading measured nothing on
+    750 -> 1500 and is no vote (its 376 -> 750 bound, ×11.8, would have agreed with the first). A third
+    would pass the budget (19 + 15.1 s spent, 4.3 s below 1500, 10.8 s for it): the bound stands alone,
+    said as a bound read once."""
     within = [Point(250, 0.15), Point(500, 0.6), Point(1000, 2.4)]
     seconds: dict[int, list[float | None]] = {
         250: [0.15] * 9,
         500: [0.6] * 9,
-        1000: [2.4, math.inf, 2.4, 2.4],
-        2000: [math.inf, 9.6, 9.6],
+        1000: [2.4] * 4,
+        2000: [math.inf],
+        376: [0.339],
+        750: [math.inf],
+        1500: [10.8],
     }
     check, calls = _judged(monkeypatch, seconds, steps=9.0)
     measured = check.judge(Timings(within, None))
-    assert calls[-6:] == [500, 1000, 2000] * 2
+    assert calls[-6:] == [500, 1000, 2000, 376, 750, 1500]
     assert (measured.undecided, measured.read_once) == (True, True)
     said = "time read above n² once (more than ×6.7 per doubling, n = 1000 → 2000), not confirmed"
     assert measured.summary().startswith(said)
@@ -414,3 +432,32 @@ def test_one_slowed_timing_beyond_does_not_let_the_doubling_alone_decide(
     measured = check.judge(Timings(within, None))
     assert measured.undecided
     assert measured.summary().startswith("time not told apart (×6.8 per doubling, n = 1000 → 2000)")
+
+
+CUT_OFF = [Point(250, 0.25), Point(500, 1.0), Point(1000, 4.0, timed_out=True)]  # ×4, then cut off at 4 s
+
+
+@pytest.mark.parametrize(("taken", "fails"), [(12.0, True), (4.2, False)], ids=["cubic", "right"])
+def test_a_call_cut_off_within_the_tasks_sizes_is_timed_again_with_room(
+    monkeypatch: pytest.MonkeyPatch, taken: float, fails: bool
+) -> None:
+    """250 -> 500 coins ×4 (0.25, 1.0 s), then 1000 coins cut off at the 4 s call limit: at least ×4,
+    which rules no order out, and the last doubling in full alone would state n². 1000 coins are timed
+    again with the room a call beyond has (16 × 1.0 s, at most 4 limits: 16 s), 250 and 500 before them.
+    Taking 12 s, ×12: (12 / 0.25) ** (1 / 2) = ×6.9 per doubling from 250, a higher order, read again with
+    the same room and failed. Taking 4.2 s: (4.2 / 0.25) ** (1 / 2) = ×4.1, n² stated over 250 -> 1000."""
+    seconds: dict[int, list[float | None]] = {250: [0.25] * 4, 500: [1.0] * 4, 1000: [taken] * 2}
+    check, calls = _judged(monkeypatch, seconds, steps=1.0)
+    limits = _limits_on(monkeypatch, 1000)
+    if fails:
+        with pytest.raises(WrongAnswer) as raised:
+            check.judge(Timings(CUT_OFF, None))
+        assert "n³ (×6.9 per doubling, n = 250 → 1000)" in str(raised.value)
+        assert calls[-6:] == [250, 500, 1000] * 2
+    else:
+        measured = check.judge(Timings(CUT_OFF, None))
+        assert measured.time is not None
+        said = (measured.undecided, measured.time.low, measured.time.high, round(measured.time.ratio, 1))
+        assert said == (False, 250, 1000, 4.1)
+        assert calls[-3:] == [250, 500, 1000]
+    assert limits == [16.0] * (2 if fails else 1)
