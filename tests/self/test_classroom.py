@@ -207,6 +207,11 @@ def graded_class(tmp_path_factory: pytest.TempPathFactory, shipped_stubs: Path) 
     return Graded(out, done, before, snapshot(handed_in))
 
 
+def said(out: Path, name: str) -> str:
+    """What the grading said of ``name``'s katas (its summary), for a failing assertion to show why."""
+    return f"{name}:\n" + (out / name / "summary.txt").read_text(encoding="utf-8")
+
+
 def test_the_class_is_graded_and_every_file_is_written(graded_class: Graded) -> None:
     out, done = graded_class.out, graded_class.run
     assert done.returncode == 0, done.stderr
@@ -236,7 +241,7 @@ def test_class_csv_says_what_the_catalogue_says_of_each_kata(graded_class: Grade
     for name, (shape, files) in CLASS.items():
         given = katas(shape, files)
         cells = {f.slug: rows[name][f.slug] for f in FORMULATIONS}
-        assert cells == {f.slug: expected_cell(given.get(f.slug)) for f in FORMULATIONS}, name
+        assert cells == {f.slug: expected_cell(given.get(f.slug)) for f in FORMULATIONS}, said(out, name)
         core_solved = sum(expected_cell(given.get(f.slug)) == "solved" for f in CORE)
         assert (rows[name]["solved"], rows[name]["score"], rows[name]["of"]) == (
             str(core_solved),
@@ -270,7 +275,7 @@ def test_gradescope_json_scores_the_core_katas_and_passes_only_the_solved(graded
         given = katas(shape, files)
         report = json.loads((out / name / "gradescope.json").read_text(encoding="utf-8"))
         solved = sum(expected_cell(given.get(f.slug)) == "solved" for f in CORE)
-        assert report["score"] == solved, name
+        assert report["score"] == solved, said(out, name)
         assert [t["score"] for t in report["tests"]] == [
             float(not f.bonus and expected_cell(given.get(f.slug)) == "solved") for f in FORMULATIONS
         ]
@@ -302,7 +307,7 @@ def test_junit_xml_reads_as_junit_with_a_testcase_per_graded_check(graded_class:
             if cell == "failing":
                 assert suite.failures > 0, (name, slug)
             if cell == "solved":
-                assert (suite.failures, suite.errors, suite.skipped) == (0, 0, 0), (name, slug)
+                assert (suite.failures, suite.errors, suite.skipped) == (0, 0, 0), said(out, name)
             if cell == "not graded":
                 assert suite.errors == 1, (name, slug)
         assert len(exercism["tests"]) == xml.tests  # one testcase per test in results.json
