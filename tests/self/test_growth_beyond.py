@@ -461,3 +461,100 @@ def test_a_call_cut_off_within_the_tasks_sizes_is_timed_again_with_room(
         assert said == (False, 250, 1000, 4.1)
         assert calls[-3:] == [250, 500, 1000]
     assert limits == [16.0] * (2 if fails else 1)
+
+
+def test_a_cut_off_found_slow_is_read_beyond_at_three_halves_within_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A right answer slow per step: 0.9 and 3.6 s on 250 and 500 coins, 1000 cut off at 4 s, then 15 s
+    with room (19.5 s of the 40 s budget spent). Twice 1000 coins would take 60 s at n², past any room:
+    the doubling at 3/2 of the top is read instead, its smaller sizes given the room the cut-off found
+    (2.1 and 8.4 s, not cut at 4 s) and reckoned at 0.70 of the top's 15 s (10.5 s: 3/8 squared and 3/4
+    squared), so 1500 coins get the 10 s left. Cut off there, a bound of ×1.2 rules nothing out: the
+    growth within stands (×4.1 per doubling, 250 -> 1000), and the readings took the 40 s budget, no more."""
+    seconds: dict[int, list[float | None]] = {
+        250: [0.9] * 9,
+        500: [3.6] * 9,
+        1000: [15.0],
+        376: [2.12],
+        750: [8.4],
+        1500: [math.inf],
+    }
+    check, calls = _judged(monkeypatch, seconds, steps=9.0)
+    limits = _limits_on(monkeypatch, 1500)
+    measured = check.judge(
+        Timings([Point(250, 0.9), Point(500, 3.6), Point(1000, 4.0, timed_out=True)], None)
+    )
+    assert 2000 not in calls
+    assert [round(limit or 0.0, 1) for limit in limits] == [10.0]
+    assert round(check._beyond_spent, 1) == 40.0
+    assert measured.time is not None
+    assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == (250, 1000, 4.1)
+
+
+@pytest.mark.parametrize(
+    ("on_1000", "said"),
+    [([11.0, 4.2, 4.2], (250, 1000, 4.1)), ([math.inf, 3.2, 3.2], (250, 1000, 4.0))],
+    ids=["higher-once-then-not", "cut-off-with-room-then-not"],
+)
+def test_a_higher_reading_within_the_tasks_sizes_not_confirmed_does_not_fail(
+    monkeypatch: pytest.MonkeyPatch, on_1000: list[float | None], said: tuple[int, int, float]
+) -> None:
+    """250 and 500 coins in 0.25 and 1.0 s (0.2 and 0.8), 1000 cut off at 4 s, timed again with room: 11 s
+    (×6.6 per doubling from 250), or cut off again at its room (12.8 s: ×16 on one timing, a bound read
+    higher). Read again: 4.2 s, then 500 coins cut off (no vote) or 3.2 s again. One higher reading that
+    no other confirms does not fail a right answer: the reading in full that is not higher stands."""
+    first = 0.25 if on_1000[0] == 11.0 else 0.2
+    smaller: list[float | None] = [1.0, 1.0, math.inf] if on_1000[0] == 11.0 else [first * 4] * 9
+    seconds: dict[int, list[float | None]] = {250: [first] * 9, 500: smaller, 1000: on_1000}
+    check, _ = _judged(monkeypatch, seconds, steps=1.0)
+    within = [Point(250, first), Point(500, first * 4), Point(1000, 4.0, timed_out=True)]
+    measured = check.judge(Timings(within, None))
+    assert measured.time is not None
+    assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == said
+    assert not measured.undecided
+
+
+def test_a_cut_off_timed_again_keeps_the_faster_timing_of_each_size_below(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A cubic slice summed per cell: 0.0325, 0.175 and 0.95 s on 125, 250 and 500 coins, 1000 cut off at
+    4 s; timed again with room, 7.6 s, but 250 coins slowed to 0.4 s in that reading. Kept as it was
+    (0.175 s, the faster), 250 -> 1000 reads (7.6 / 0.175) ** (1 / 2) = ×6.6 per doubling, above n², read
+    again and failed. Before, the slowed 0.4 s stood: ×4.4, and the answer was stated as n²."""
+    seconds: dict[int, list[float | None]] = {
+        125: [0.0325] * 9,
+        250: [0.175, 0.175, 0.4, *[0.175] * 6],
+        500: [0.95] * 9,
+        1000: [7.6] * 3,
+    }
+    check, _ = _judged(monkeypatch, seconds, steps=20.0)
+    within = [Point(125, 0.0325), Point(250, 0.175), Point(500, 0.95), Point(1000, 4.0, timed_out=True)]
+    with pytest.raises(WrongAnswer) as raised:
+        check.judge(Timings(within, None))
+    assert "grows like n³ (×6.6 per doubling, n = 250 → 1000)" in str(raised.value)
+
+
+def test_a_bound_judged_alone_is_judged_again_once_the_answer_no_longer_reads_slow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A right answer, 2.3 s on 1000 coins (9 steps per n² at a step of 0.255 µs): 2000 coins cut off at
+    16 s, ×7.0 on that doubling alone, above n² for so slow an answer. Read at 3/2 of the top in full,
+    4.0 s on 1500 coins (7 steps): not slow enough for the doubling alone, so the bound is judged over two
+    doublings (×5.3 from 500): no vote. A third reading, slowed (12.8 s, ×6.5 from 376), agrees with
+    nothing: the reading in full that is not higher stands. Before, the bound kept its judgement alone,
+    agreed with the slowed third, and the answer failed."""
+    within = [Point(250, 0.144), Point(500, 0.575), Point(1000, 2.3)]
+    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 9 for p in within}
+    beyond: dict[int, list[float | None]] = {
+        2000: [math.inf],
+        376: [0.33, 0.3],
+        750: [1.3, 1.3],
+        1500: [4.0, 12.8],
+    }
+    seconds |= beyond
+    check, _ = _judged(monkeypatch, seconds)
+    monkeypatch.setattr(GrowthCheck, "_steps", lambda check, point: point.seconds / (point.n**2 * 2.55e-7))
+    measured = check.judge(Timings(within, None))
+    assert measured.time is not None
+    assert (measured.time.low, measured.time.high) == (376, 1500)

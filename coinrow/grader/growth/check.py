@@ -122,8 +122,9 @@ class GrowthCheck(FurtherReadings):
             points = timed_again(self.timed, points, time, smaller_only)
             time = deciding(points, target)
         points, time = self._cut_off_again(points, time)
-        if time is not None and not time.at_least and higher(points, time, target, alone=False):
-            points, time = self._read_again(points, time, self._within_limit)  # a bound is not re-read
+        roomy = self._within_limit > self._timing.call_limit  # a bound from a call given room is re-read
+        if time is not None and (roomy or not time.at_least) and higher(points, time, target, alone=False):
+            points, time = self._read_again(points, time, self._within_limit)
         top = max(points, key=lambda p: p.n)  # a higher reading stopped the ladder; if it did not hold, on
         if time and not top.timed_out and top.n < self.sizes[-1] and not higher(points, time, target, False):
             rest = [n for n in self.sizes if n > top.n]

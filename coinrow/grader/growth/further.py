@@ -16,6 +16,7 @@ from coinrow.grader.growth.readings import (
     plain,
     read_once_more,
     settled,
+    slower_last,
     unclear,
     verdict,
 )
@@ -83,7 +84,9 @@ class FurtherReadings:
         ``BEYOND_LIMITS``, within ``BEYOND_BUDGET``), the sizes below it again before it: the bound a
         call cut off leaves rules no order out, and the last doubling in full decided alone. Beside other
         work an O(n²) table for an O(n) task read ×2.4 from 896 to 1792 coins, its call on 3584 cut off
-        at 1.5 s, and was stated as n. The deciding doubling after (``readings.deciding``)."""
+        at 1.5 s, and was stated as n. The sizes below it keep the faster of their timings, as when timed
+        again (``timed_again``): one slowed call had left a cubic answer read ×4.4 from 250 to 1000
+        coins. The deciding doubling after (``readings.deciding``)."""
         cut = max(points, key=lambda p: p.n)
         if time is None or not cut.timed_out or higher(points, time, self.target, alone=False):
             return points, time
@@ -91,8 +94,10 @@ class FurtherReadings:
         room = self._room(points, cut.n, self._limit_after(below))
         if room is None:
             return points, time
-        self._within_limit = room
+        self._within_limit = room  # and for every call within them after
         timed, _ = self._reading(points, room)
+        before = {p.n: p for p in points}  # below the cut, the faster of each size's timings kept
+        timed = [p if p.n == cut.n else min(p, before[p.n], key=slower_last) for p in timed]
         return timed, deciding(timed, self.target)
 
     def _limit_after(self, below: Point) -> float:
@@ -107,20 +112,28 @@ class FurtherReadings:
         failure is not the answer's: the growth then stays as measured within."""
         top = next(p for p in points if p.n == time.high)
         limit = self._limit_after(top)
+        room = self._room(points, 2 * top.n, limit)
         try:
-            wider, step = self._reading([*points, Point(2 * top.n, 0.0)], limit)
+            taken: tuple[list[Point], Step | None] | None = None
+            if room is not None and top.seconds * 2**self.target <= room:  # else it could not fit at n^k
+                taken = self._reading([*points, Point(2 * top.n, 0.0)], room)
+            wider, step = taken or (points, None)
             self._alone = self._slow_alone(wider, top)
-            bound = None if step is None else bound_judged(wider, step, self.sizes[-1], self._alone)
-            if bound and bound.at_least and not higher(wider, bound, self.target, self._alone):
-                wider, step = self._shifted(wider, top.n, limit) or (wider, step)  # a reading in full instead
+            bound = None if step is None else self._bound((wider, step))[1]
+            if taken is None or (
+                bound and bound.at_least and not higher(wider, bound, self.target, self._alone)
+            ):
+                wider, step = self._shifted(wider, top, limit) or (wider, step)  # a reading in full instead
                 self._alone = self._slow_alone(wider, top)
             room = None if step is None else self._room(wider, step.high, limit)
             if step and room is not None and unclear(wider, step, self.target, self._alone):
                 wider, step = self._reading(wider, room, fastest=True)  # the fastest of two kept, each size
                 self._alone = self._slow_alone(wider, top)
-            step = None if step is None else bound_judged(wider, step, self.sizes[-1], self._alone)
-            if step is not None and higher(wider, step, self.target, self._alone):  # a bound too
+            if step is not None and higher(
+                *self._bound((wider, step)), self.target, self._alone
+            ):  # a bound too
                 wider, step = self._read_again(wider, step, limit)
+            step = None if step is None else self._bound((wider, step))[1]
         except WrongAnswer:
             return points, time
         if step is None or (step.at_least and judged(step, self.target) != "higher"):
@@ -136,24 +149,27 @@ class FurtherReadings:
         beyond = max(points, key=lambda p: p.n)  # a time-out's steps would count its growth as slowness
         return self._steps(top if beyond.timed_out else beyond) >= ALONE_SLOW * SLOW[self.target]
 
-    def _room(self, points: list[Point], high: int, limit: float) -> float | None:
+    def _room(self, points: list[Point], high: int, limit: float, below: float | None = None) -> float | None:
         """The CPU seconds one more reading up to ``high`` coins beyond the task's sizes may give that size:
-        ``limit``, or what ``BEYOND_BUDGET`` leaves after the sizes below it (as they took last), if at
-        least what ``high`` took last (half of ``limit`` if it was not timed); else None, and the reading
-        is not made."""
-        left = BEYOND_BUDGET * self._timing.call_limit - self._beyond_spent - below_cost(points, high)
+        ``limit``, or what ``BEYOND_BUDGET`` leaves after the sizes below it (as they took last, or
+        ``below`` seconds), if at least what ``high`` took last (half of ``limit`` if it was not timed);
+        else None, and the reading is not made."""
+        below = below_cost(points, high) if below is None else below
+        left = BEYOND_BUDGET * self._timing.call_limit - self._beyond_spent - below
         needed = next((p.seconds for p in points if p.n == high), limit / 2)
         return min(limit, left) if left >= needed else None
 
-    def _shifted(self, points: list[Point], top: int, limit: float) -> tuple[list[Point], Step] | None:
+    def _shifted(self, points: list[Point], top: Point, limit: float) -> tuple[list[Point], Step] | None:
         """A reading beyond the task's ``top`` size, when its call on twice as many coins ran out: the
         doubling from 3/4 of ``top`` to 3/2 of it, and the one below, timed back to back (``SHIFTED``). Its
         call takes (3/4)³ = 0.42 of the one that ran out for an n³ answer, and fits the room that one did
         not: a cubic slice summed per cell on 960 coins took about 19 s on 1920, past its 16 s, and the
         bounds two such calls left, ×6.5 per doubling and less, decided nothing. None when the budget
-        leaves no room for it, or its smaller size was cut off."""
-        shifted = [Point(2 * round(top * part / 2), 0.0) for part in SHIFTED]
-        room = self._room(points, shifted[-1].n, limit)
+        leaves no room for it (its smaller sizes reckoned from ``top`` as the task's order would take them,
+        which a higher order takes less of), or its smaller size was cut off."""
+        shifted = [Point(2 * round(top.n * part / 2), 0.0) for part in SHIFTED]
+        below = top.seconds * sum(part**self.target for part in SHIFTED[:-1])  # the most they take of it
+        room = self._room(points, shifted[-1].n, limit, below)
         if room is None:
             return None
         timed, step = self._reading(shifted, room)
@@ -164,15 +180,24 @@ class FurtherReadings:
     ) -> tuple[list[Point], Step | None]:
         """``read_once_more``, its CPU charged to the budget beyond when it reaches beyond the task's
         sizes, and the last doubling (None if none was measured in full)."""
-        timed, spent = read_once_more(self.timed, points, limit, fastest)
-        if max(p.n for p in points) > self.sizes[-1] or limit > self._timing.call_limit:
+
+        def timed(n: int, limit: float | None) -> Point:
+            return self.timed(n, limit or self._within_limit)
+
+        timed_points, spent = read_once_more(timed, points, limit, fastest)
+        more = max(limit, self._within_limit) > self._timing.call_limit  # calls given more than the limit
+        if max(p.n for p in points) > self.sizes[-1] or more:
             self._beyond_spent += spent
-        return timed, last_doubling(timed)
+        return timed_points, last_doubling(timed_points)
 
     def _read_again(self, points: list[Point], step: Step, limit: float) -> tuple[list[Point], Step]:
         """A higher order read, read again before it is said: the sizes it is judged on (``judged_on``)
         timed again, back to back, on new rows, until two readings agree (``READINGS`` at most); the
-        lower of the two that agree is kept. One reading decides nothing: a right dict-table DP read ×7.1
+        lower of the two that agree is kept; where none agree, the one ``settled`` keeps, within the task's
+        sizes as beyond them (a higher reading kept there had failed a right answer on one reading). A
+        bound beyond is read again at 3/2 of the top size (``_shifted``), in full. ``step`` is the raw
+        last doubling: each reading is judged (``_bound``) as ``_alone`` stands when the votes are counted.
+        One reading decides nothing: a right dict-table DP read ×7.1
         per doubling (472 → 1888) once on a busy machine, ×4.6 alone, and a cubic slice summed per cell
         ×5.3 beyond once; single calls of the first on 960 coins took 0.36-0.67 s in one quiet process.
 
@@ -184,10 +209,11 @@ class FurtherReadings:
         for _ in range(READINGS - 1):
             again, again_step = read, None
             shifted = beyond and step.at_least and read is points  # its call ran out: in full below it
-            if shifted and (taken := self._shifted(points, step.high // 2, limit)) is not None:
+            top = next(p for p in points if p.n == step.low) if shifted else None  # the task's top size
+            if top is not None and (taken := self._shifted(points, top, limit)) is not None:
                 (again, again_step), read, high = taken, taken[0], max(p.n for p in taken[0])
             else:
-                budgeted = beyond or limit > self._timing.call_limit  # a call given more room than the limit
+                budgeted = beyond or max(limit, self._within_limit) > self._timing.call_limit  # more room
                 room = self._room(last, high, limit) if budgeted else limit
                 if room is not None:  # else not made
                     again, again_step = self._reading([p for p in read if p.n <= high], room)
@@ -199,13 +225,17 @@ class FurtherReadings:
             largest = max(again, key=lambda p: p.n)
             if beyond and not largest.timed_out:  # slow enough to decide alone in every reading in full
                 self._alone = self._alone and self._steps(largest) >= ALONE_SLOW * SLOW[self.target]
-            again_step = bound_judged(again, again_step, self.sizes[-1], self._alone)
             readings.append(([*again, *(p for p in read if p.n > high)], again_step))
-            verdicts = [verdict(*reading, self.target, self._alone) for reading in readings]
+            judged_now = [self._bound(reading) for reading in readings]  # as ``_alone`` stands now
+            verdicts = [verdict(*reading, self.target, self._alone) for reading in judged_now]
             if verdicts[-1] is not None and verdicts.count(verdicts[-1]) >= 2:  # two agree: the lower kept
-                agreeing = [r for r, v in zip(readings, verdicts, strict=True) if v == verdicts[-1]]
+                agreeing = [r for r, v in zip(judged_now, verdicts, strict=True) if v == verdicts[-1]]
                 return min(agreeing, key=lambda reading: judged_on(*reading).ratio)
-        if not beyond:
-            return readings[0]
-        kept, self._unconfirmed = settled(readings, self.target, self._alone)
+        kept, self._unconfirmed = settled([self._bound(r) for r in readings], self.target, self._alone)
         return kept
+
+    def _bound(self, reading: tuple[list[Point], Step]) -> tuple[list[Point], Step]:
+        """A reading with its step as judged (``bound_judged``) with ``_alone`` as it stands: a bound judged
+        on the doubling beyond alone while the answer read as slow enough, over two doublings after."""
+        points, step = reading
+        return points, bound_judged(points, step, self.sizes[-1], self._alone)
