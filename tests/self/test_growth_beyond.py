@@ -463,33 +463,70 @@ def test_a_call_cut_off_within_the_tasks_sizes_is_timed_again_with_room(
     assert limits == [16.0] * (2 if fails else 1)
 
 
-def test_a_cut_off_found_slow_is_read_beyond_at_three_halves_within_the_budget(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_cut_off_found_slow_is_not_read_beyond_past_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """A right answer slow per step: 0.9 and 3.6 s on 250 and 500 coins, 1000 cut off at 4 s, then 15 s
-    with room (19.5 s of the 40 s budget spent). Twice 1000 coins would take 60 s at n², past any room:
-    the doubling at 3/2 of the top is read instead, its smaller sizes given the room the cut-off found
-    (2.1 and 8.4 s, not cut at 4 s) and reckoned at 0.70 of the top's 15 s (10.5 s: 3/8 squared and 3/4
-    squared), so 1500 coins get the 10 s left. Cut off there, a bound of ×1.2 rules nothing out: the
-    growth within stands (×4.1 per doubling, 250 -> 1000), and the readings took the 40 s budget, no more."""
-    seconds: dict[int, list[float | None]] = {
-        250: [0.9] * 9,
-        500: [3.6] * 9,
-        1000: [15.0],
-        376: [2.12],
-        750: [8.4],
-        1500: [math.inf],
-    }
+    with room (19.5 s of the 40 s budget spent). Twice 1000 coins would take 60 s at n², past any room,
+    so only the doubling at 3/2 of the top could be read; its smaller sizes reckoned as time growing like
+    n takes them ((3/8 + 3/4) × 15 = 16.9 s), 3.6 s would be left for 1500 coins, less than half the room:
+    no reading is made beyond, and the growth within stands (×4.1 per doubling, 250 -> 1000)."""
+    seconds: dict[int, list[float | None]] = {250: [0.9] * 9, 500: [3.6] * 9, 1000: [15.0]}
     check, calls = _judged(monkeypatch, seconds, steps=9.0)
-    limits = _limits_on(monkeypatch, 1500)
     measured = check.judge(
         Timings([Point(250, 0.9), Point(500, 3.6), Point(1000, 4.0, timed_out=True)], None)
     )
-    assert 2000 not in calls
-    assert [round(limit or 0.0, 1) for limit in limits] == [10.0]
-    assert round(check._beyond_spent, 1) == 40.0
+    assert max(calls) == 1000
+    assert round(check._beyond_spent, 1) == 19.5
     assert measured.time is not None
     assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == (250, 1000, 4.1)
+
+
+def test_a_reading_at_three_halves_of_an_answer_growing_like_n_stays_within_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An answer whose time grows ×2 per doubling at these sizes (a cost per coin outweighs n² there): 1.0,
+    2.0 and 3.9 s. 2000 coins cut off at 16 s rule nothing out (21.9 s spent). At 3/2 of the top, 376 and
+    750 coins are reckoned at (3/8 + 3/4) × 3.9 = 4.4 s, as time growing like n takes them (0.70 × 3.9, as
+    n² would, had left 1500 coins 15.4 s and the readings 41.7 s of 40): 1500 coins get 13.7 s, and run
+    out of them; the readings take the budget and no more."""
+    within = [Point(250, 1.0), Point(500, 2.0), Point(1000, 3.9)]
+    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 9 for p in within}
+    beyond: dict[int, list[float | None]] = {2000: [math.inf], 376: [1.46], 750: [2.92], 1500: [math.inf]}
+    check, _ = _judged(monkeypatch, seconds | beyond)
+    limits = _limits_on(monkeypatch, 1500)
+    check.judge(Timings(within, None))
+    assert [round(limit or 0.0, 1) for limit in limits] == [13.7]
+    assert check._beyond_spent <= 40.0
+
+
+def test_a_bound_beyond_confirmed_at_three_halves_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Padding that reads n² within (0.09, 0.36, 1.44 s), 5 steps per n² (not slow enough for the doubling
+    beyond to decide alone): 2000 coins cut off at 16 s, at least ×6.7 per doubling from 500, above n².
+    Read at 3/2 of the top, 0.2, 1.2 and 9.6 s: ×6.9 per doubling from 376, above n² too. The two agree:
+    it fails, said with the lower. Before, the bound kept was judged a second time, widened to three
+    doublings (×5.6 from 250), ruled nothing out, and the answer was stated as n²."""
+    within = [Point(250, 0.09), Point(500, 0.36), Point(1000, 1.44)]
+    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 9 for p in within}
+    beyond: dict[int, list[float | None]] = {2000: [math.inf], 376: [0.2], 750: [1.2], 1500: [9.6]}
+    check, _ = _judged(monkeypatch, seconds | beyond)
+    with pytest.raises(WrongAnswer) as raised:
+        check.judge(Timings(within, None))
+    assert "grows like n³ (more than ×6.7 per doubling, n = 500 → 2000)" in str(raised.value)
+
+
+def test_a_higher_reading_within_the_tasks_sizes_not_confirmed_is_said_not_decided(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A cubic answer: 0.07, 0.45 and 3.6 s, ×7.2 per doubling from 250 to 1000. Read again twice, 500
+    coins slowed (0.7 s) and 1000 cut off at the 4 s call limit: a bound that rules nothing out, no vote.
+    The higher reading stands unconfirmed: not failed, and said so, never as n²."""
+    seconds: dict[int, list[float | None]] = {
+        250: [0.07] * 9,
+        500: [0.45, 0.45, 0.7, 0.7],
+        1000: [3.6, 3.6, math.inf, math.inf],
+    }
+    check, _ = _judged(monkeypatch, seconds)
+    measured = check.judge(Timings([Point(250, 0.07), Point(500, 0.45), Point(1000, 3.6)], None))
+    assert measured.summary().startswith("time read above n² once (×7.2 per doubling, n = 250 → 1000)")
 
 
 @pytest.mark.parametrize(

@@ -140,6 +140,7 @@ class GrowthCheck(FurtherReadings):
             undecided = beyond is not time and (self._unconfirmed or not plain(beyond, target))
             beyond_alone = beyond is not time and self._alone and judged(beyond, target) == "higher"
             time = beyond
+        undecided = undecided or self._unconfirmed  # a higher reading not confirmed, within the sizes too
         wide = judged_on(points, time) if time is not None else None
         above = wide is not None and judged(wide, target) == "higher"
         shown = wide if above else time  # what read higher: the doubling beyond alone, if only it did

@@ -94,7 +94,7 @@ class FurtherReadings:
         room = self._room(points, cut.n, self._limit_after(below))
         if room is None:
             return points, time
-        self._within_limit = room  # and for every call within them after
+        self._within_limit = max(self._within_limit, room)  # and for the readings within them after
         timed, _ = self._reading(points, room)
         before = {p.n: p for p in points}  # below the cut, the faster of each size's timings kept
         timed = [p if p.n == cut.n else min(p, before[p.n], key=slower_last) for p in timed]
@@ -129,11 +129,10 @@ class FurtherReadings:
             if step and room is not None and unclear(wider, step, self.target, self._alone):
                 wider, step = self._reading(wider, room, fastest=True)  # the fastest of two kept, each size
                 self._alone = self._slow_alone(wider, top)
-            if step is not None and higher(
-                *self._bound((wider, step)), self.target, self._alone
-            ):  # a bound too
-                wider, step = self._read_again(wider, step, limit)
-            step = None if step is None else self._bound((wider, step))[1]
+            if step is not None and higher(*self._bound((wider, step)), self.target, self._alone):
+                wider, step = self._read_again(wider, step, limit)  # a bound too; judged as it returns it
+            elif step is not None:
+                step = self._bound((wider, step))[1]
         except WrongAnswer:
             return points, time
         if step is None or (step.at_least and judged(step, self.target) != "higher"):
@@ -165,10 +164,10 @@ class FurtherReadings:
         call takes (3/4)³ = 0.42 of the one that ran out for an n³ answer, and fits the room that one did
         not: a cubic slice summed per cell on 960 coins took about 19 s on 1920, past its 16 s, and the
         bounds two such calls left, ×6.5 per doubling and less, decided nothing. None when the budget
-        leaves no room for it (its smaller sizes reckoned from ``top`` as the task's order would take them,
-        which a higher order takes less of), or its smaller size was cut off."""
+        leaves no room for it (its smaller sizes reckoned from ``top`` as time growing like n would take
+        them, which any higher growth takes less of), or its smaller size was cut off."""
         shifted = [Point(2 * round(top.n * part / 2), 0.0) for part in SHIFTED]
-        below = top.seconds * sum(part**self.target for part in SHIFTED[:-1])  # the most they take of it
+        below = top.seconds * sum(SHIFTED[:-1])  # the most they take of it: time grows at least like n
         room = self._room(points, shifted[-1].n, limit, below)
         if room is None:
             return None
