@@ -142,8 +142,8 @@ def test_the_doubling_beyond_alone_fails_only_a_slow_answer_read_twice(
     the readings agree: solved, n² over 500 -> 2000. Read as 2.112 s again, it fails an answer taking 9
     steps per n² (2 × SLOW or more: a cache's cost weighs little in it); one taking 5, as a right table
     kept in a dict does, is solved with its order not decided (such tables read ×6.6-7.2 there)."""
-    within: dict[int, list[float | None]] = {250: [0.02] * 3, 500: [0.08] * 5, 1000: [0.32] * 5}
-    check, _ = _judged(monkeypatch, {**within, 2000: [2.112, second, second]}, steps)
+    within: dict[int, list[float | None]] = {250: [0.02] * 3, 500: [0.08] * 9, 1000: [0.32] * 9}
+    check, _ = _judged(monkeypatch, {**within, 2000: [2.112, *[second] * 5]}, steps)
     timings = Timings([Point(n, 0.02 * 4**k) for k, n in enumerate(WITHIN)], None)
     if fails:
         with pytest.raises(WrongAnswer) as raised:
@@ -595,3 +595,25 @@ def test_a_bound_judged_alone_is_judged_again_once_the_answer_no_longer_reads_sl
     measured = check.judge(Timings(within, None))
     assert measured.time is not None
     assert (measured.time.low, measured.time.high) == (376, 1500)
+
+
+def test_an_unclear_reading_beyond_is_timed_again_until_it_is_clear_or_the_budget_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An answer slow enough for the doubling beyond to decide alone (9 steps per n²), ×4 within (0.05,
+    0.2, 0.8 s): 5.1 s on 2000 coins, ×6.4 on that doubling alone, between n² and a higher order. Timed
+    again, the same: still unclear. A third time, 1000 coins in 0.75 s: the fastest of each size kept,
+    ×6.8 (5.1 / 0.75), above n²; read again (6.1 s, within the budget), it agrees, and the answer fails.
+    Before, an unclear reading was timed once more only, and the answer was left not decided."""
+    within = [Point(250, 0.05), Point(500, 0.2), Point(1000, 0.8)]
+    seconds: dict[int, list[float | None]] = {
+        250: [0.05] * 9,
+        500: [0.2] * 9,
+        1000: [0.8, 0.8, 0.75, 0.75],
+        2000: [5.1] * 4,
+    }
+    check, calls = _judged(monkeypatch, seconds, steps=9.0)
+    with pytest.raises(WrongAnswer) as raised:
+        check.judge(Timings(within, None))
+    assert "grows like n³ (×6.8 per doubling, n = 1000 → 2000)" in str(raised.value)
+    assert calls[-12:] == [500, 1000, 2000] * 4
