@@ -59,6 +59,11 @@ def _limits_on(monkeypatch: pytest.MonkeyPatch, size: int) -> list[float | None]
     return limits
 
 
+def _steady(within: list[Point], times: int) -> dict[int, list[float | None]]:
+    """Each of ``within``'s sizes taking its seconds every time, ``times`` calls at most."""
+    return {p.n: [p.seconds] * times for p in within}
+
+
 def _right(beyond: list[float | None]) -> dict[int, list[float | None]]:
     """An n² answer: ×4 per doubling within (each size timed as often as the check may), then ``beyond``
     for the doubling beyond, each timing with the sizes below it timed again."""
@@ -96,7 +101,7 @@ def test_a_higher_order_read_twice_beyond_fails(
     coins (4.5 / 0.1) ** (1 / 2) = ×6.7 per doubling, over 2^2.7 = 6.5, a higher order. Read so twice, or
     twice of three readings (one ×4.2, (1.8 / 0.1) ** (1 / 2), between them), it fails."""
     within = [Point(250, 0.0222), Point(500, 0.1), Point(1000, 0.45)]
-    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 5 for p in within}
+    seconds = _steady(within, 5)
     check, _ = _judged(monkeypatch, {**seconds, 2000: beyond})
     with pytest.raises(WrongAnswer) as raised:
         check.judge(Timings(within, None))
@@ -209,7 +214,7 @@ def test_a_higher_order_read_once_beyond_that_cannot_be_read_again_is_not_decide
     limits, the room beyond) and 2 s below it: 44 > 40. One reading decides nothing: the order is said
     not decided, with the reading, and the answer is not failed."""
     within = [Point(250, 0.1), Point(500, 0.4), Point(1000, 1.6)]
-    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 5 for p in within}
+    seconds = _steady(within, 5)
     check, calls = _judged(monkeypatch, {**seconds, 2000: [24.0, 4 * 1.6]})
     measured = check.judge(Timings(within, None))
     assert calls[-3:] == [500, 1000, 2000]  # read once beyond
@@ -229,7 +234,7 @@ def test_a_higher_order_read_beyond_is_read_again_while_the_budget_allows(
     (0.4 + 1.6 + 18 + 0.4 + 1.6 + 12 = 34 s, + 16 + 2 > 40): the two disagree and cannot be settled, so
     the lower stands, its doubling beyond alone (12 / 1.6 = ×7.5) said as not decided, never failed."""
     within = [Point(250, 0.1), Point(500, 0.4), Point(1000, 1.6)]
-    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 5 for p in within}
+    seconds = _steady(within, 5)
     check, calls = _judged(monkeypatch, {**seconds, 2000: [18.0, 12.0, 18.0]})
     measured = check.judge(Timings(within, None))
     assert calls[-6:] == [500, 1000, 2000] * 2  # read twice, not three times
@@ -253,7 +258,7 @@ def test_a_time_out_beyond_is_a_bound_and_a_doubling_that_fits_is_read_in_full(
     ×8 on the doubling 750 -> 1500, the two agree and it fails, said with the reading in full (its
     ×5.6 per doubling from 376 is lower than the bound's ×7.0)."""
     within = [Point(250, 0.144), Point(500, 0.575), Point(1000, 2.3)]
-    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 5 for p in within}
+    seconds = _steady(within, 5)
     shifted: dict[int, list[float | None]] = {376: [0.325], 750: [1.3], 1500: [10.4 if fails else 5.2]}
     check, calls = _judged(monkeypatch, {**seconds, **shifted, 2000: [math.inf]}, steps)
     if fails:
@@ -318,7 +323,7 @@ def test_a_slow_answers_time_out_beyond_fails_on_either_of_its_bounds(
     n². Read again in full at 3/2 of the top size, 366 -> 732 -> 1464 coins in 0.2, 1.5 and 12 s (×8 on
     the last doubling): the two agree, and it fails, said with the lower, the bound."""
     within = [Point(244, 0.07), Point(488, 0.32), Point(976, 2.64)]
-    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 5 for p in within}
+    seconds = _steady(within, 5)
     shifted: dict[int, list[float | None]] = {366: [0.2], 732: [1.5], 1464: [12.0]}
     check, _ = _judged(monkeypatch, {**seconds, **shifted, 1952: [math.inf]}, steps=12.0)
     check.sizes = [122, 244, 488, 976]
@@ -489,7 +494,7 @@ def test_a_reading_at_three_halves_of_an_answer_growing_like_n_stays_within_the_
     n² would, had left 1500 coins 15.4 s and the readings 41.7 s of 40): 1500 coins get 13.7 s, and run
     out of them; the readings take the budget and no more."""
     within = [Point(250, 1.0), Point(500, 2.0), Point(1000, 3.9)]
-    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 9 for p in within}
+    seconds = _steady(within, 9)
     beyond: dict[int, list[float | None]] = {2000: [math.inf], 376: [1.46], 750: [2.92], 1500: [math.inf]}
     check, _ = _judged(monkeypatch, seconds | beyond)
     limits = _limits_on(monkeypatch, 1500)
@@ -505,7 +510,7 @@ def test_a_bound_beyond_confirmed_at_three_halves_fails(monkeypatch: pytest.Monk
     it fails, said with the lower. Before, the bound kept was judged a second time, widened to three
     doublings (×5.6 from 250), ruled nothing out, and the answer was stated as n²."""
     within = [Point(250, 0.09), Point(500, 0.36), Point(1000, 1.44)]
-    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 9 for p in within}
+    seconds = _steady(within, 9)
     beyond: dict[int, list[float | None]] = {2000: [math.inf], 376: [0.2], 750: [1.2], 1500: [9.6]}
     check, _ = _judged(monkeypatch, seconds | beyond)
     with pytest.raises(WrongAnswer) as raised:
@@ -582,7 +587,7 @@ def test_a_bound_judged_alone_is_judged_again_once_the_answer_no_longer_reads_sl
     nothing: the reading in full that is not higher stands. Before, the bound kept its judgement alone,
     agreed with the slowed third, and the answer failed."""
     within = [Point(250, 0.144), Point(500, 0.575), Point(1000, 2.3)]
-    seconds: dict[int, list[float | None]] = {p.n: [p.seconds] * 9 for p in within}
+    seconds = _steady(within, 9)
     beyond: dict[int, list[float | None]] = {
         2000: [math.inf],
         376: [0.33, 0.3],
