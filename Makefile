@@ -1,6 +1,6 @@
 # Coins in a row kata. Every target sets itself up: a fresh clone needs no install step.
 .DEFAULT_GOAL := help
-.PHONY: help install test next solutions check lint typecheck watch reset catalogue
+.PHONY: help install test next solutions check lint typecheck watch reset catalogue records pins
 
 # PYTHON chooses the interpreter the environment is made with: python3 makes .venv, any other one a
 # folder of its own by version (make check PYTHON=python3.13 makes and uses .venv-3.13). VENV= names one.
@@ -35,7 +35,9 @@ E2E_STAMP    := $(VENV)/.installed-e2e
 DEV_EXTRAS   := dev,mutate,plot
 # pip installs quietly; its warnings go to a file, shown only if the install fails.
 # --no-compile: each module is compiled when first imported, not all of them at install time.
-pip_install = $(PY) -m pip install --no-compile $(1) 2>$(VENV)/pip-warnings.log \
+# Every install is held to the pins (make pins renews them), so grading runs on the same releases everywhere.
+CONSTRAINTS := requirements/constraints.txt
+pip_install = $(PY) -m pip install --no-compile -c $(CONSTRAINTS) $(1) 2>$(VENV)/pip-warnings.log \
 	|| { cat $(VENV)/pip-warnings.log; exit 1; }
 
 # Each formulation is graded in a process of its own through the grading entry point (coinrow/grader/run/grade.py;
@@ -54,7 +56,7 @@ help: ## list the targets
 write_bytecode = $(PY) -m compileall -q coinrow tests >/dev/null \
 	&& PYTHONDONTWRITEBYTECODE= $(PY) -c 'from coinrow.grader.run.child import warm_up; warm_up()'
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(CONSTRAINTS)
 	@$(PYTHON) -c 'import sys; v = "%d.%d.%d" % sys.version_info[:3]; sys.exit( \
 	"make: the kata needs Python $(MIN_PYTHON) or newer; $(PYTHON) is %s (name another: make test PYTHON=python3.13)" % v \
 	if sys.version_info < ($(subst .,$(comma),$(MIN_PYTHON)),) else "make: $(PYTHON) is Python %s, whose functools.cache \

@@ -93,7 +93,7 @@ def _prerequisites(target: str) -> str:
 
 
 def test_each_target_installs_what_it_needs_on_first_use() -> None:
-    assert re.search(r"^\$\(STAMP\): pyproject\.toml$", MAKEFILE, re.MULTILINE)
+    assert re.search(r"^\$\(STAMP\): pyproject\.toml \$\(CONSTRAINTS\)$", MAKEFILE, re.MULTILINE)
     assert "pip_install,--quiet -e '.[watch]')" in MAKEFILE  # the learner's one install
     for target in LEARNER_TARGETS:
         wanted = "$(STAMP) $(if $(PLOT),$(PLOT_STAMP))" if target == "compare" else "$(STAMP)"

@@ -4,7 +4,7 @@ Gradescope unpacks the zip into ``/autograder/source``, runs its ``setup.sh`` on
 it builds the image (as root, on Ubuntu) and ``run_autograder`` once per submission,
 which must write ``/autograder/results/results.json`` (gradescope/autograder_samples,
 ``docs/specs.md``). Both scripts stand at the zip's root, beside the grader itself:
-the package, the grading suite and ``pyproject.toml``: the files git tracks, or would (not
+the package, the grading suite, ``pyproject.toml`` and the pins: the files git tracks, or would (not
 ignored), as they are in the working tree. Neither the
 reference solutions nor any attempt is packed: a submission runs where it could read them.
 The zip is the same, byte for byte, for the same files: every entry has one fixed time.
@@ -24,7 +24,7 @@ from coinrow.game.rowarg import UsageError
 SCRIPTS = ("setup.sh", "run_autograder")  # at the zip's root, executable
 # what grading reads (coinrow.grader.records.fingerprint's files), the grade command, and what installs them
 PACKED = ("coinrow", "tests/__init__.py", "tests/conftest.py", "tests/strategies.py", "tests/grade")
-FILES = ("pyproject.toml", "README.md")
+FILES = ("pyproject.toml", "README.md", "requirements/constraints.txt")  # the pins the grader installs
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can say
 UNSANDBOXED_LINE = "BUILT_UNSANDBOXED=0"
 

@@ -16,8 +16,9 @@ fi
 
 "$PYTHON" -m venv "$SOURCE/.venv"
 "$SOURCE/.venv/bin/python" -m pip install --upgrade pip
-# editable: the grader finds its suite, tests/grade/, beside its package
-"$SOURCE/.venv/bin/python" -m pip install -e "${SOURCE}"
+# editable: the grader finds its suite, tests/grade/, beside its package; held to the kata's pins, so the
+# class is graded on the releases the kata's own checks ran on
+"$SOURCE/.venv/bin/python" -m pip install -c "$SOURCE/requirements/constraints.txt" -e "${SOURCE}"
 # where bubblewrap cannot run, each attempt runs as the user nobody: it must reach the interpreter and the
 # packages (traverse, not list); it can write none of this
 chmod o+x "$(dirname "$SOURCE")" "$SOURCE"
