@@ -63,6 +63,35 @@ def test_sleeping_code_ends_at_the_wall_clock_backstop() -> None:
         time.sleep(10)
 
 
+@pytest.mark.parametrize(
+    ("share", "waits"),
+    [
+        (0.0, True),  # asleep, on a quiet machine
+        (0.18, True),  # asleep, its wake-ups waiting their turn (the most measured beside four busy loops)
+        (1.0, False),  # computing: running or runnable all the time, however busy the machine
+        (2.0, False),  # computing in two threads
+    ],
+)
+def test_waiting_is_told_from_computing_by_demand_not_by_load(
+    monkeypatch: pytest.MonkeyPatch, share: float, waits: bool
+) -> None:
+    """A call is stopped for waiting after ``wall_limit`` seconds of ticks in each of which it demanded (CPU
+    time plus time waiting for a CPU) under ``WAITING_SHARE`` of a core; modelled here tick by tick."""
+    from coinrow.grader.executor import time_limit as limit_module
+
+    wall, demanded = [0.0], [0.0]
+    monkeypatch.setattr("coinrow.grader.executor.time_limit.time.monotonic", lambda: wall[0])
+    clock = limit_module._Clock("score_difference(…)", wall_limit=1.0, demanded=lambda: demanded[0])
+    stopped = []
+    for _ in range(8):  # two seconds of ticks
+        wall[0] += limit_module.TICK
+        demanded[0] += share * limit_module.TICK
+        stopped.append(clock.tick())
+    assert any(stopped) is waits
+    if waits:
+        assert stopped.index(True) == 3  # after wall_limit: four ticks of a quarter second
+
+
 def test_exception_names_type_file_line_and_row(tmp_path: Path) -> None:
     grader = _attempt(tmp_path, "difference_dp", "def score_difference(coins):\n    return coins[0] // 0\n")
     message = _message(grader, (4, 2), 2)

@@ -14,13 +14,19 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import FrameType
 from typing import Any
 
 from coinrow.grader.messages.stops import swallowed_the_time_out
 
-STALL_SHARE = 0.05  # a call getting less than this share of a core is waiting, not computing
+# A thread that computes is running or runnable all the time, however busy the machine: its demand is a
+# whole core. A thread that sleeps demands only its wake-ups (the time-out's own ticks among them), each of
+# which may wait its turn on a busy machine: a sleeping call's ticks demanded at most 18% of a core (80
+# ticks, beside four busy loops and a pytest run on two cores), past the 5% once taken as the line. Half a
+# core lies far from both.
+WAITING_SHARE = 0.5  # a call (or a tree) demanding less than this share of a core is waiting, not computing
+STALL_SHARE = 0.05  # a tree demanding less than this share of a core is settled (``wait_until_quiet``)
 QUIET = 0.04  # seconds a process tree must not compute for to count as settled (``wait_until_quiet``)
 SETTLE_POLL = 0.02  # seconds between looks at a settling tree, finer than QUIET
 TICK = 0.25  # seconds between the wall-clock checks of a call
@@ -104,17 +110,21 @@ class _Clock:
 
     what: str
     wall_limit: float  # seconds a call may wait without using the CPU
-    last_wall: float = field(default_factory=time.monotonic)
-    last_demand: float = field(default_factory=demand)
+    demanded: Callable[[], float] = demand  # the process's demand so far (``demand``), in seconds
+    last_wall: float = -1.0  # the monotonic clock at the last tick; the clock's making, at first
+    last_demand: float = -1.0  # the demand at the last tick; at the clock's making, at first
     stalled: float = 0.0  # seconds spent waiting, in a row
     expired_cpu: float | None = None  # process CPU time when the time-out was first raised
     raised: int = 0  # time-outs raised in the call: again every 0.1 s of CPU and every tick, once expired
 
+    def __post_init__(self) -> None:
+        self.last_wall, self.last_demand = time.monotonic(), self.demanded()
+
     def tick(self) -> bool:
         """Account for the last tick; True when the call has waited past its limit."""
-        wall, wanted = time.monotonic(), demand()
+        wall, wanted = time.monotonic(), self.demanded()
         elapsed = wall - self.last_wall
-        if wanted - self.last_demand < STALL_SHARE * elapsed:
+        if wanted - self.last_demand < WAITING_SHARE * elapsed:
             self.stalled += elapsed
         else:
             self.stalled = 0.0  # it computes, or waits its turn on a busy machine: the CPU limit judges it
@@ -176,7 +186,8 @@ class time_limit:  # lower case: it reads as the call it times, ``with time_limi
 
     CPU time (``ITIMER_PROF``), not wall time, so a busy machine does not make a
     correct answer "too slow". Code that waits instead of computing (sleep,
-    input, a lock) is stopped once it has used less than 5% of a core for
+    input, a lock) is stopped once it has demanded less than half a core
+    (``WAITING_SHARE``; CPU time plus time waiting for a CPU, ``demand``) for
     ``waiting_limit(cpu_seconds)`` seconds in a row: a call that computes, however
     slowly the machine lets it, is never stopped for waiting. A block that
     swallows the time-out and returns anyway still raises ``CallTimeout`` at
