@@ -34,6 +34,13 @@ RIGHT = source_file(IMPLS["solutions"], SLUG).read_text(encoding="utf-8")
 WRONG = (REPO_ROOT / "tests" / "catalogue" / "wrong" / SLUG / "greedy.py").read_text(encoding="utf-8")
 
 
+# python -m coinrow, with Ctrl+C raising KeyboardInterrupt whatever SIGINT's disposition was inherited as
+INTERRUPTIBLE = (
+    "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "runpy.run_module('coinrow', run_name='__main__', alter_sys=True)"
+)
+
+
 class Watching:
     """A running ``coinrow watch`` on ``folder``, its output read line by line."""
 
@@ -41,14 +48,20 @@ class Watching:
         self.folder = folder
         self.out: list[str] = []  # every line it printed, in order
         self._unread = b""  # what it printed past the last line read
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "coinrow", "watch", "--impl", str(folder), "--formulation", SLUG],
-            cwd=REPO_ROOT,
-            env=environment(),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,  # its own process group, as a terminal gives it: Ctrl+C reaches all
-        )
+        # started with SIGINT ignored, as a background job (make check &, nohup, a CI runner) starts it:
+        # INTERRUPTIBLE sets it as a terminal's foreground job has it, so the test holds however it is run
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", INTERRUPTIBLE, "watch", "--impl", str(folder), "--formulation", SLUG],
+                cwd=REPO_ROOT,
+                env=environment(),
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,  # its own process group, as a terminal gives it: Ctrl+C reaches all
+            )
+        finally:
+            signal.signal(signal.SIGINT, before)
 
     def until(self, last: str) -> list[str]:
         """The lines printed from now up to the first one that is ``last``, that one included."""
