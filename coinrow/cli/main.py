@@ -104,6 +104,11 @@ DEV_COMMANDS = (
     Command(
         "catalogue", "coinrow.dev.catalogue", "grade every catalogued wrong answer and correct alternative"
     ),
+    Command(
+        "records",
+        "coinrow.dev.records",
+        "renew the catalogue's record: grade the entries it does not hold as they are now (--check: say so)",
+    ),
     Command("mutate", "coinrow.dev.mutate", "mutation score of the references: mutants graded like attempts"),
     Command("shipped", "coinrow.dev.shipped", "refresh build/shipped, the stubs as committed"),
     Command("docs", "coinrow.dev.docs", "rewrite the documents' tables and counts from the registry"),

@@ -9,35 +9,25 @@ file is graded through the grading entry point (``coinrow.grader.run.grade``) in
 process of its own, exactly as ``make test F=<slug>`` would grade it.
 ``coinrow dev catalogue`` grades the whole catalogue afresh and prints it as a table.
 
-Each outcome is also kept in ``tests/catalogue/graded.json`` under a digest of
-its entry and the fingerprint of everything grading depends on
-(``coinrow.grader.records.fingerprint``: the game model, the grader, the suite, the
-options, the versions of pytest, hypothesis and NumPy, but not Python's: the
-verdicts, names and causes the checks read are the same on every supported
-Python). The repository's own checks take an outcome from there only while both
-are unchanged, and grade every other entry, so what the checks read of an outcome
-taken is what grading would give again; a run that graded any entry writes the file anew.
+What the repository's checks read of each outcome is kept in ``tests/catalogue/graded.json``
+(``coinrow.dev.records``, renewed by ``make records``); this command writes nothing.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import hashlib
-import json
 import re
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from coinrow.dev.catalogue_entries import CATALOGUE, Entry, Outcome, entries
+from coinrow.dev.catalogue_entries import Entry, Outcome, Recorded, entries
 from coinrow.game.settings import WORKERS
-from coinrow.grader import Result, fingerprint, grade
+from coinrow.grader import Result, grade
 
 CATALOGUE_CALL_LIMIT = 1.5  # CPU seconds; the references need under 0.6 s per call
 CATALOGUE_PROFILE = "catalogue"  # the hypothesis profile it is graded under (coinrow.grader.run.plugin)
-RECORD = CATALOGUE / "graded.json"
 
 
 def outcome(entry: Entry, result: Result) -> Outcome:
@@ -57,7 +47,7 @@ def outcome(entry: Entry, result: Result) -> Outcome:
 
 
 def measured_order(message: str) -> str | None:
-    """The growth a failure's message names as measured, if it names one.
+    """The growth a failure's message names as measured, or the memory cap it names as reached, if any.
 
     >>> measured_order("x: right values, but the time grows like n³ (×8.1 per doubling, n = 250 → 1000)")
     'n³'
@@ -65,7 +55,11 @@ def measured_order(message: str) -> str | None:
     'exponential'
     >>> measured_order("on the first coins: the time grows at least like n² (×4.9 per doubling)")
     'n²'
+    >>> measured_order("x: stopped: the attempt held more than 2048 MiB across its processes (resident, …)")
+    'the memory cap'
     """
+    if re.search(r"held more than \d+ MiB across its processes", message):
+        return "the memory cap"
     found = re.search(r"grows (?:(?:at least )?like (\S+)|faster than (\S+)|(exponentially))", message)
     if found is None:
         return None
@@ -102,75 +96,7 @@ def grade_all(
         yield outcome(entry, results[folder][entry.slug])
 
 
-def _entry_digest(entry: Entry) -> str:
-    return hashlib.sha256(entry.path.read_bytes()).hexdigest()
-
-
-def _key(entry: Entry) -> str:
-    return f"{entry.verdict}/{entry.slug}/{entry.path.name}"
-
-
-def record_fingerprint() -> str:
-    """The fingerprint the record is kept under: grading under the catalogue's options, on any Python."""
-    return fingerprint(CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE, any_python=True)
-
-
-def recorded(chosen: Iterable[Entry], record: Path = RECORD) -> dict[Entry, Outcome]:
-    """The outcomes in ``record`` that grading would give again: same entry, same fingerprint."""
-    try:
-        data = json.loads(record.read_text(encoding="utf-8"))
-        current = data["fingerprint"] == record_fingerprint()
-        kept = data["entries"] if current else {}
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}  # no record yet, or one unreadable: every entry is graded
-    found = {}
-    for entry in chosen:
-        was = kept.get(_key(entry))
-        if isinstance(was, dict) and was.get("digest") == _entry_digest(entry):
-            fields = {
-                k: was[k] for k in ("status", "message", "seconds", "hint", "mistake", "order") if k in was
-            }
-            found[entry] = Outcome(entry, **fields)
-    return found
-
-
-def write_record(outcomes: Iterable[Outcome], record: Path = RECORD) -> None:
-    """Keep every outcome of a run that ended by itself, under its entry's digest and the fingerprint."""
-    entries = {
-        _key(o.entry): {
-            "digest": _entry_digest(o.entry),
-            "status": o.status,
-            "message": o.message,
-            "seconds": round(o.seconds, 2),
-            "hint": o.hint,
-            "mistake": o.mistake,
-            "order": o.order,
-        }
-        for o in outcomes
-        if not o.stopped
-    }
-    text = json.dumps({"fingerprint": record_fingerprint(), "entries": entries}, indent=1, sort_keys=True)
-    with contextlib.suppress(OSError):  # a read-only clone: the outcomes are simply not kept
-        record.write_text(text + "\n", encoding="utf-8")
-
-
-def checked(chosen: Iterable[Entry], record: Path = RECORD) -> tuple[dict[Entry, Outcome], int]:
-    """Every entry's outcome, taken from ``record`` where it still holds, graded otherwise.
-
-    Returns:
-        The outcomes by entry, and how many entries were graded in this call. When
-        any was, ``record`` is written anew.
-    """
-    chosen = list(chosen)
-    found = recorded(chosen, record)
-    to_grade = [e for e in chosen if e not in found]
-    found.update({o.entry: o for o in grade_all(to_grade)})
-    if to_grade:
-        write_record([found[e] for e in chosen], record)
-    return {e: found[e] for e in chosen}, len(to_grade)
-
-
-def power_line(outcomes: list[Outcome]) -> str:
+def power_line(outcomes: list[Recorded]) -> str:
     """``wrong answers caught: K of K, correct alternatives accepted: A of A, names: R right, W wrong``."""
     wrong = [o for o in outcomes if o.entry.verdict == "wrong"]
     right = [o for o in outcomes if o.entry.verdict == "right"]
@@ -206,17 +132,17 @@ def run(args: argparse.Namespace) -> int:
             progress.refresh()
 
         outcomes = list(grade_all(chosen, on_done=advance))
-    write_record(outcomes)
     table = Table(title="The grader's catalogue")
     for column in ("", "formulation", "entry", "graded", "smallest failing row", "named", "s"):
         table.add_column(column)
     for o in outcomes:
-        mark = "ok" if o.as_expected and not o.name_wrong else "MISJUDGED"
+        kept = o.recorded()
+        mark = "ok" if kept.as_expected and not kept.name_wrong else "MISJUDGED"
         row = o.message or "—"
         named = o.mistake or "—"
         cells = (mark, o.entry.slug, o.entry.description, o.status, row, named, f"{o.seconds:.1f}")
         table.add_row(*map(escape, cells))
     console = Console()
     console.print(table)
-    console.print(power_line(outcomes))
-    return 0 if all(o.as_expected and not o.name_wrong for o in outcomes) else 1
+    console.print(power_line([o.recorded() for o in outcomes]))
+    return 0 if all(o.recorded().as_expected and not o.recorded().name_wrong for o in outcomes) else 1

@@ -1,5 +1,6 @@
 """The catalogue's entries: each file of ``tests/catalogue/`` (a known mistake, or a correct alternative)
-with what its docstring states, and the outcome grading gave it (``coinrow.dev.catalogue`` grades them)."""
+with what its docstring states, the outcome grading gave it (``coinrow.dev.catalogue`` grades them) and
+what the catalogue's record keeps of that outcome (``coinrow.dev.records``)."""
 
 from __future__ import annotations
 
@@ -43,8 +44,8 @@ class Entry:
     @property
     def stated_order(self) -> str | None:
         """The ``Order:`` line of the docstring (``n³``, ``exponential``, or ``n³ or n²`` where the sizes
-        the tasks allow cannot tell which): the growth the grader must measure and name; None when there
-        is no such line."""
+        the tasks allow cannot tell which, ``n³ or the memory cap`` where either may stop the answer
+        first): what the grader must measure and name; None when there is no such line."""
         found = re.search(r"^Order: (.+)$", self.docstring, re.MULTILINE)
         return found.group(1) if found else None
 
@@ -57,7 +58,7 @@ class Entry:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What the grading suite said of one entry, and how long the run took."""
+    """What the grading suite said of one entry, as ``make catalogue`` shows it."""
 
     entry: Entry
     status: str  # the summary's word for the formulation: "solved (…)", "FAILING (…)", …
@@ -65,14 +66,39 @@ class Outcome:
     seconds: float  # time the suite spent on this formulation
     hint: str = ""  # the "likely mistake" or "likely cause" line under the message, if any
     mistake: str | None = None  # the id in "likely mistake (<id>)", if the grader named one
-    order: str | None = None  # the growth a failure names as measured: "n³", "exponential"
-    stopped: bool = False  # the driver had to stop the run: an outcome that is never kept
+    order: str | None = None  # what a failure names as measured: "n³", "exponential", "the memory cap"
+    stopped: bool = False  # the driver had to stop the run: an outcome that is never recorded
+
+    def recorded(self) -> Recorded:
+        """What the catalogue's record keeps of this outcome."""
+        stated = re.search(r"; time (~\S+|not told apart|grew)", self.status)
+        return Recorded(
+            self.entry,
+            self.status.split(" ")[0],
+            bool(self.message),
+            self.mistake,
+            self.order,
+            stated.group(1).rstrip(",)") if stated else None,
+        )
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What the catalogue's record (``tests/catalogue/graded.json``) keeps of an entry's grading: what the
+    checks compare, and never a timing or a size drawn at random, so grading again under the same grader
+    and packages writes the same record."""
+
+    entry: Entry
+    graded: str  # the status's first word: "solved", "FAILING", …
+    row_shown: bool  # a failure came with a failing row or call
+    mistake: str | None  # the id in "likely mistake (<id>)", if the grader named one
+    order: str | None  # what a failure names as measured: "n³", "exponential", "the memory cap"
+    stated: str | None  # the time's growth a solved summary states: "~n²", "not told apart", "grew"
 
     @property
     def as_expected(self) -> bool:
         """A wrong answer must be rejected; a correct alternative must be graded solved."""
-        wanted = "FAILING" if self.entry.verdict == "wrong" else "solved"
-        return self.status.startswith(wanted)
+        return self.graded == ("FAILING" if self.entry.verdict == "wrong" else "solved")
 
     @property
     def name_right(self) -> bool:

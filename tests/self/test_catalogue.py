@@ -2,52 +2,48 @@
 
 import json
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
 
-from coinrow.dev.catalogue import checked, power_line
-from coinrow.dev.catalogue_entries import Entry, Outcome, entries
+from coinrow.dev.catalogue import power_line
+from coinrow.dev.catalogue_entries import Entry, Outcome, Recorded, entries
+from coinrow.dev.records import RENEW, not_current, record_fingerprint, recorded, renew
 from coinrow.game.registry import by_slug
 from coinrow.grader.diagnosis.mistakes import catalogued_mistakes
 from coinrow.grader.diagnosis.mistakes_play import LINE_MISTAKES, MOVE_MISTAKES, ODD_ROW_MISTAKES, PlayMistake
 
-pytestmark = pytest.mark.xdist_group("catalogue")  # one process grades the catalogue and writes its record
-
 ENTRIES = entries()
-OUTCOMES: dict[Entry, Outcome] = {}
-GRADED_NOW: list[int] = []  # how many entries this run graded (the others: as recorded, unchanged)
+RECORDED = recorded(ENTRIES)  # what tests/catalogue/graded.json holds current (make records renews it)
 
 
-@pytest.fixture
-def outcomes() -> dict[Entry, Outcome]:
-    """Each entry's outcome: as recorded while the entry and the grader are unchanged, graded otherwise.
-
-    Graded once (``OUTCOMES``), in the first test that asks for it: so the check that nothing forks
-    in a threaded process (``tests/self/forks.py``, wrapping each test) covers the grading too.
-    """
-    if not OUTCOMES:
-        found, graded = checked(ENTRIES)
-        OUTCOMES.update(found)
-        GRADED_NOW.append(graded)
-    return OUTCOMES
+def held(entry: Entry) -> Recorded:
+    """What the record holds of ``entry``; a test of an entry it does not hold as it is now is skipped, and
+    ``test_the_record_holds_every_entry_as_graded_now`` fails for it."""
+    if entry not in RECORDED:
+        pytest.skip(f"not recorded as it is now: {RENEW}")
+    return RECORDED[entry]
 
 
-def test_the_power_line_counts_every_entry_right(
-    outcomes: dict[Entry, Outcome], record_property: Callable[[str, object], None]
-) -> None:
-    """The line the run ends with (tests/self/conftest.py prints it): every count full, no name wrong."""
-    wrong = sum(e.verdict == "wrong" for e in ENTRIES)
-    named = sum(e.expected_mistake is not None for e in ENTRIES)
-    line = power_line(list(outcomes.values()))
-    kept = len(ENTRIES) - GRADED_NOW[0]
+def test_the_record_holds_every_entry_as_graded_now(record_property: Callable[[str, object], None]) -> None:
+    """The record was made by grading every entry under today's grader and pinned packages; the check reads
+    it and writes nothing. A stale record fails here with the one command that renews it."""
+    line = not_current(ENTRIES)
+    assert line == "", line
     record_property(
         "summary",
-        f"{line}\ncatalogue: {GRADED_NOW[0]} entries graded in this run, {kept} as graded before "
-        "(tests/catalogue/graded.json: the same entry under the same grader and packages)",
+        f"{power_line(list(RECORDED.values()))}\ncatalogue: as graded under this grader and these packages "
+        f"(tests/catalogue/graded.json; {RENEW} renews it)",
     )
-    assert line == (
+
+
+def test_the_power_line_counts_every_entry_right() -> None:
+    """The line the run ends with (tests/self/conftest.py prints it): every count full, no name wrong."""
+    outcomes = {entry: held(entry) for entry in ENTRIES}
+    wrong = sum(e.verdict == "wrong" for e in ENTRIES)
+    named = sum(e.expected_mistake is not None for e in ENTRIES)
+    assert power_line(list(outcomes.values())) == (
         f"wrong answers caught: {wrong} of {wrong}, correct alternatives accepted: "
         f"{len(ENTRIES) - wrong} of {len(ENTRIES) - wrong}, names: {named} right, 0 wrong"
     )
@@ -58,13 +54,11 @@ def test_the_catalogue_covers_every_kind_of_entry() -> None:
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[f"{e.verdict}-{e.slug}-{e.name}" for e in ENTRIES])
-def test_entry_is_graded_as_catalogued(outcomes: dict[Entry, Outcome], entry: Entry) -> None:
-    outcome = outcomes[entry]
-    assert outcome.as_expected, (
-        f"{entry.path.name} ({entry.description}) was graded '{outcome.status}' {outcome.message}"
-    )
+def test_entry_is_graded_as_catalogued(entry: Entry) -> None:
+    outcome = held(entry)
+    assert outcome.as_expected, f"{entry.path.name} ({entry.description}) was graded {outcome}"
     if entry.verdict == "wrong":
-        assert outcome.message, "a rejected answer must come with its smallest failing row"
+        assert outcome.row_shown, "a rejected answer must come with its smallest failing row"
 
 
 def _known_ids(slug: str) -> set[str]:
@@ -111,53 +105,95 @@ def test_most_wrong_answers_are_catalogued_mistakes_the_grader_can_name() -> Non
 
 
 @pytest.mark.parametrize("entry", WRONG, ids=[f"{e.slug}-{e.name}" for e in WRONG])
-def test_the_grader_names_the_stated_mistake_and_no_other(
-    outcomes: dict[Entry, Outcome], entry: Entry
-) -> None:
-    outcome = outcomes[entry]
-    assert outcome.mistake == entry.expected_mistake, f"{outcome.message} / {outcome.hint!r}"
+def test_the_grader_names_the_stated_mistake_and_no_other(entry: Entry) -> None:
+    outcome = held(entry)
+    assert outcome.mistake == entry.expected_mistake, f"{outcome}"
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[f"{e.verdict}-{e.slug}-{e.name}" for e in ENTRIES])
-def test_the_growth_named_is_the_one_measured_and_no_other(
-    outcomes: dict[Entry, Outcome], entry: Entry
-) -> None:
-    """An entry whose docstring states an ``Order:`` (n³, exponential) fails naming that growth; no other
-    entry has a growth named (an O(n²) answer is never called exponential or cubic)."""
-    outcome = outcomes[entry]
+def test_the_growth_named_is_the_one_measured_and_no_other(entry: Entry) -> None:
+    """An entry whose docstring states an ``Order:`` (n³, exponential, or either of two that are both true,
+    such as ``n³ or the memory cap``) fails naming one of them; no other entry has a growth named (an O(n²)
+    answer is never called exponential or cubic)."""
+    outcome = held(entry)
     stated = entry.stated_order.split(" or ") if entry.stated_order else [None]
-    assert outcome.order in stated, f"{entry.path.name}: {outcome.message} / {outcome.status}"
+    assert outcome.order in stated, f"{entry.path.name}: {outcome}"
 
 
 RIGHT = [e for e in ENTRIES if e.verdict == "right"]
 
 
 @pytest.mark.parametrize("entry", RIGHT, ids=[f"{e.slug}-{e.name}" for e in RIGHT])
-def test_a_correct_alternative_is_told_its_measured_orders(
-    outcomes: dict[Entry, Outcome], entry: Entry
-) -> None:
+def test_a_correct_alternative_is_told_its_measured_orders(entry: Entry) -> None:
     """The summary line of a solved alternative says how its time grew, as the references' do (on a busy
     machine a memoised answer's may be "not told apart" from the next order up, and passes; a time that grew
     less than the task's order would is said so)."""
-    status = outcomes[entry].status
-    assert any(f"; time {said}" in status for said in ("~n", "not told apart (×", "grew ×")), status
+    stated = held(entry).stated
+    assert stated is not None, held(entry)
+    assert stated.startswith("~n") or stated in ("not told apart", "grew"), stated
 
 
-def test_an_outcome_is_reused_only_while_entry_and_grader_are_unchanged(tmp_path: Path) -> None:
-    folder = tmp_path / "right" / "difference_dp"
-    folder.mkdir(parents=True)
-    source = next(e for e in ENTRIES if e.verdict == "right" and e.slug == "difference_dp").path
-    shutil.copyfile(source, folder / "entry.py")
-    (entry,) = entries(tmp_path)
+def _graded_as(status: str, message: str = "") -> Callable[[list[Entry]], Iterable[Outcome]]:
+    """A model of grading: every entry graded ``status``, with ``message``; each call's entries kept."""
+
+    def grade_with(chosen: list[Entry]) -> Iterable[Outcome]:
+        calls.append([e.name for e in chosen])
+        return [Outcome(e, status, message, 1.23) for e in chosen]
+
+    calls: list[list[str]] = []
+    grade_with.calls = calls  # type: ignore[attr-defined]
+    return grade_with
+
+
+def test_renewing_grades_exactly_the_entries_the_record_does_not_hold(tmp_path: Path) -> None:
+    """``make records`` grades what is not current and nothing else; the check (``not_current``) writes
+    nothing and names the renewing command; a timing never reaches the file."""
+    for name in ("one", "two"):
+        folder = tmp_path / "right" / "difference_dp"
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ENTRIES[-1].path, folder / f"{name}.py")
+    chosen = entries(tmp_path)
     record = tmp_path / "graded.json"
-    first, graded = checked([entry], record)
-    assert graded == 1
-    assert first[entry].status.startswith("solved")
-    again, graded = checked([entry], record)
-    assert graded == 0
-    assert again[entry].status == first[entry].status  # the recorded status, its seconds included
-    (folder / "entry.py").write_text(source.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
-    assert checked([entry], record)[1] == 1  # the entry changed
+    assert not_current(chosen, record) == f"{record} is missing or unreadable: renew it with {RENEW}"
+    solved = _graded_as("solved (40 checks, 2.2 s; time ~n² (n = 220 → 880), memory ~n²)")
+    renew(chosen, record, solved)
+    assert solved.calls == [["one", "two"]]  # type: ignore[attr-defined]
+    text = record.read_text(encoding="utf-8")
+    assert "2.2" not in text
+    assert "1.23" not in text
+    assert "880" not in text
+    assert not_current(chosen, record) == ""
+    assert [r.stated for r in recorded(chosen, record).values()] == ["~n²", "~n²"]
+    before = record.stat().st_mtime_ns
+    renew(chosen, record, solved)
+    assert solved.calls[-1] == []  # type: ignore[attr-defined]
+    assert record.stat().st_mtime_ns == before  # nothing to renew: the file is not written
+
+    chosen[1].path.write_text(chosen[1].path.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    assert not_current(chosen, record) == (
+        f"{record} does not hold 1 of its entries as they are now: right/difference_dp/two.py: "
+        f"renew it with {RENEW}"
+    )
+    renew(chosen, record, solved)
+    assert solved.calls[-1] == ["two"]  # type: ignore[attr-defined]
+
+    chosen[0].path.unlink()
+    assert "right/difference_dp/one.py (removed)" in not_current(entries(tmp_path), record)
     data = json.loads(record.read_text(encoding="utf-8"))
     record.write_text(json.dumps({**data, "fingerprint": "another grader"}), encoding="utf-8")
-    assert checked([entry], record)[1] == 1  # the grader changed
+    assert "another grader, suite, grading options or packages" in not_current(entries(tmp_path), record)
+    assert record_fingerprint() != "another grader"
+
+
+def test_a_run_the_driver_stopped_is_never_recorded(tmp_path: Path) -> None:
+    folder = tmp_path / "wrong" / "difference_dp"
+    folder.mkdir(parents=True)
+    shutil.copyfile(ENTRIES[0].path, folder / "entry.py")
+    chosen = entries(tmp_path)
+    record = tmp_path / "graded.json"
+
+    def stopped(chosen: list[Entry]) -> list[Outcome]:
+        return [Outcome(e, "FAILING (stopped)", "x", 0.1, stopped=True) for e in chosen]
+
+    assert renew(chosen, record, stopped) == []
+    assert "does not hold 1 of its entries" in not_current(chosen, record)

@@ -17,7 +17,7 @@ import hypothesis
 import numpy
 import pytest
 
-from coinrow.dev.catalogue import record_fingerprint
+from coinrow.dev.records import record_fingerprint
 from coinrow.game.registry import FORMULATIONS, source_file
 from coinrow.grader.records import fingerprint as fingerprints
 from coinrow.grader.records.fingerprint import fingerprint, grading_files, versions

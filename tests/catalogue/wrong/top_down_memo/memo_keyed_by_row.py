@@ -1,10 +1,11 @@
 """The memo keyed by the remaining row as a tuple: right values in O(n^3) time and memory.
 
 Each of the n^2/2 intervals is a key of its own, a tuple of up to n coins that is sliced,
-hashed and kept: n^3/6 coins stored in all.
+hashed and kept: n^3/6 coins stored in all. Both faults are true of it, and which the grader
+meets first depends on the machine: the time read as n³, or the memory cap reached near 900 coins.
 
 Mistake: none
-Order: n³
+Order: n³ or the memory cap
 """
 
 import sys
