@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from coinrow.game.hints import hint_tiers, readme_of
 from coinrow.game.registry import FORMULATIONS, REPO_ROOT
-from coinrow.tools.tiers import hint_tiers, readme_of
 from tests.self.commandline import make, own_stderr
 
 
@@ -59,7 +59,8 @@ def test_the_count_lives_in_an_ignored_file_and_is_kept_per_kata(tmp_path: Path)
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["F=nope"], "make hint: unknown kata 'nope'; known: difference_dp, "),
+        (["F=nope"], "make hint: unknown formulation 'nope'; known: difference_dp, "),
+        (["F=diference_dp"], "make hint: unknown formulation 'diference_dp'; did you mean difference_dp? "),
         ([], "make hint: name the kata: make hint F=<slug>"),
     ],
 )
