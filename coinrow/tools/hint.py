@@ -74,7 +74,10 @@ def run(args: argparse.Namespace) -> int:
     """
     if not args.slug:
         raise UsageError("name the kata: make hint F=<slug>, e.g. make hint F=difference_dp")
-    slug = formulation_slug(args.slug)
+    try:
+        slug = formulation_slug(args.slug)
+    except UsageError as error:
+        raise UsageError(str(error), "slug", args.slug) from None
     try:
         print(next_hint(slug, state_file(), show_all=args.all, reset=args.reset), end="")
     except ValueError as error:

@@ -106,10 +106,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         chosen = formulation_slugs(args.formulation)
     except UsageError as error:
-        raise UsageError(f"F={args.formulation}: {error}") from None
+        raise UsageError(str(error), "--formulation", args.formulation) from None
     report = Path(args.report) if args.report else None
     if report is not None and not report.resolve().parent.is_dir():
-        raise UsageError(f"REPORT={args.report}: no such folder {report.resolve().parent}")
+        raise UsageError(f"no such folder {report.resolve().parent}", "--report", args.report)
     try:
         (results,) = grade(
             {folder: chosen},

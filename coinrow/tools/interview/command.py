@@ -40,9 +40,7 @@ def minutes(text: str) -> int:
         argparse.ArgumentTypeError: anything else (argparse reports it as one line).
     """
     if not text.strip().isdigit() or not 1 <= int(text) <= MAX_MINUTES:
-        raise argparse.ArgumentTypeError(
-            f"MINUTES must be a whole number of minutes from 1 to {MAX_MINUTES}, got {text!r}"
-        )
+        raise argparse.ArgumentTypeError(f"must be a whole number of minutes from 1 to {MAX_MINUTES}")
     return int(text)
 
 
