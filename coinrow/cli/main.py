@@ -1,11 +1,15 @@
 """The command line: ``coinrow <command> …`` (or ``python -m coinrow …``), every tool behind one parser.
 
 ``coinrow --help`` lists the commands and ``coinrow <command> --help`` the options of
-one; the Makefile's targets call these commands. Bad input never produces a traceback:
-it becomes one line on stderr and exit status 2. The line begins with the command,
-``coinrow <command>: error: <what is wrong and what to do>``; the commands a learner
-runs through make begin with make's words instead (``make test:``, ``make hint:``,
-``reset:``), as their messages speak of ``F=`` and ``LIMIT=``.
+one; the Makefile's targets call these commands. Exit status: 0 when the command did what
+was asked, 1 when a kata it graded fails, 2 for a usage error (130 when interrupted).
+Bad input never produces a traceback: it becomes one line on stderr and exit status 2.
+The line begins with the command, ``coinrow <command>: error: <what is wrong and what to do>``
+(a few learner's commands begin with make's words, ``make test:``, as their messages speak
+of ``F=``). Run by a make target, which sets ``COINROW_MAKE`` to its own name, the line
+begins with that target instead (``make hint:``, whichever command the target ran), and
+a message about one setting names it as the learner typed it: ``SEED=abc: …`` for
+``make play SEED=abc`` (``MAKE_SETTINGS``), ``--seed=abc: …`` for ``coinrow play --seed=abc``.
 
 Each command's module has ``add_arguments(parser)`` and ``run(args) -> int`` (the exit
 status), which raises ``UsageError`` for bad input; only the module of the command asked
@@ -27,6 +31,58 @@ from typing import Any, NoReturn
 from coinrow.game.rowarg import UsageError
 
 EXIT_USAGE = 2
+MAKE_TARGET = "COINROW_MAKE"  # the make target that runs the command, set by the Makefile
+# Each option (or argument) the Makefile fills from a make variable, and that variable
+MAKE_SETTINGS = {
+    "--formulation": "F",
+    "slug": "F",
+    "--row": "ROW",
+    "coins": "ROW",
+    "--seed": "SEED",
+    "--limit": "LIMIT",
+    "--jobs": "JOBS",
+    "--report": "REPORT",
+    "--impl": "IMPL",
+    "--plot": "PLOT",
+    "--minutes": "MINUTES",
+    "--out": "OUT",
+    "--submissions": "SUBMISSIONS",
+}
+_ARGUMENT = re.compile(r"^argument (?P<setting>--[a-z-]+|[a-z_]+)(?:/--?[a-z-]+)*: ")
+
+
+def make_target() -> str:
+    """The make target that runs this command (``COINROW_MAKE``), or "" outside make."""
+    return os.environ.get(MAKE_TARGET, "")
+
+
+def setting_named(setting: str, value: str | None) -> str:
+    """How a message names a setting: as its make variable under make (``SEED=abc``), else as typed
+    (``--seed=abc``); "" for an argument outside make (``slug``: the message quotes its value).
+
+    >>> setting_named("--seed", "abc")
+    '--seed=abc'
+    """
+    name = MAKE_SETTINGS.get(setting, setting) if make_target() else setting
+    if not (name.isupper() or name.startswith("--")):
+        return ""
+    return name if value is None else f"{name}={value}"
+
+
+def given_value(setting: str, argv: Sequence[str]) -> str | None:
+    """The text ``argv`` gives the option ``setting`` (``--seed=abc`` or ``--seed abc``), the last one
+    given; None when it gives none.
+
+    >>> given_value("--seed", ["play", "--seed", "abc"])
+    'abc'
+    """
+    found = None
+    for k, word in enumerate(argv):
+        if word.startswith(setting + "="):
+            found = word.partition("=")[2]
+        elif word == setting and k + 1 < len(argv):
+            found = argv[k + 1]
+    return found
 
 
 @dataclass(frozen=True)
@@ -36,8 +92,7 @@ class Command:
     name: str
     module: str  # the module with its ``setup`` and ``run`` functions
     help: str
-    label: str = ""  # the start of its error lines; "" is "coinrow <name>: error"
-    bare: bool = False  # drop argparse's "argument --x: ": the messages name make's setting instead
+    label: str = ""  # the start of its error lines outside make; "" is "coinrow <name>: error"
     setup: str = "add_arguments"
     run: str = "run"
 
@@ -48,14 +103,12 @@ COMMANDS = (
         "coinrow.grader.run.command",
         "grade the katas, each in its own process",
         "make test",
-        bare=True,
     ),
     Command(
         "next",
         "coinrow.grader.run.command",
         "name the next unsolved kata (as last graded)",
         "make test",
-        bare=True,
         setup="add_next_arguments",
         run="run_next",
     ),
@@ -64,7 +117,6 @@ COMMANDS = (
         "coinrow.tools.watch.watcher",
         "grade each attempt again as it is saved, in about a second",
         "make watch",
-        bare=True,
     ),
     Command("compare", "coinrow.tools.compare.command", "answers, anatomy and growth of every formulation"),
     Command("trace", "coinrow.tools.trace.command", "the table and the optimal line of play of one row"),
@@ -87,7 +139,6 @@ COMMANDS = (
         "coinrow.tools.interview.command",
         "a mock interview against the clock: start it, submit, take a hint, end it with a report card",
         "make interview",
-        bare=True,
     ),
     Command(
         "grade",
@@ -119,18 +170,23 @@ BY_NAME = {command.name: command for command in COMMANDS} | {
 
 
 class CommandParser(argparse.ArgumentParser):
-    """argparse whose errors are one line on stderr, ``<label>: <message>``, and exit status 2."""
+    """argparse whose errors are one line on stderr, ``<label>: <message>``, and exit status 2; under
+    make the label is ``make <target>`` (``make_target``)."""
 
-    def __init__(self, *args: Any, label: str = "", bare: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, label: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.label = label or f"{self.prog}: error"
-        self.bare = bare
+        self.argv: Sequence[str] = ()  # the command line, to find the value a message is about
 
     def report(self, message: str) -> None:
-        """Print the one error line."""
-        if self.bare:
-            message = re.sub(r"^argument --[a-z-]+: ", "", message)
-        print(f"{self.label}: {message}", file=sys.stderr)
+        """Print the one error line; argparse's ``argument --seed: …`` names the setting as typed."""
+        about = _ARGUMENT.match(message)
+        if about is not None:
+            setting = about["setting"]
+            named = setting_named(setting, given_value(setting, self.argv))
+            message = f"{named}: {message[about.end() :]}" if named else message[about.end() :]
+        label = f"make {make_target()}" if make_target() else self.label
+        print(f"{label}: {message}", file=sys.stderr)
 
     def error(self, message: str) -> NoReturn:
         """The one error line, then exit status 2 (argparse calls this for bad arguments)."""
@@ -149,7 +205,7 @@ def _add_commands(
     parsers: dict[str, CommandParser] = {}
     for command in commands:
         sub = subparsers.add_parser(
-            command.name, help=command.help, description=command.help, label=command.label, bare=command.bare
+            command.name, help=command.help, description=command.help, label=command.label
         )
         if prefix + command.name == chosen:
             getattr(importlib.import_module(command.module), command.setup)(sub)
@@ -191,6 +247,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     chosen, words = _chosen(argv)
     parser, parsers = build_parser(chosen)
+    for each in (parser, *parsers.values()):
+        each.argv = argv
     args, extras = parser.parse_known_args(argv)
     name = f"dev {args.dev_command}" if args.command == "dev" else args.command
     if extras:  # said by the command's own parser, so the line begins with its label
@@ -200,7 +258,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(getattr(importlib.import_module(command.module), command.run)(args))
     except UsageError as error:
-        parsers[name].report(str(error))
+        named = setting_named(error.setting, error.value) if error.setting else ""
+        parsers[name].report(f"{named}: {error}" if named else str(error))
         return EXIT_USAGE
     except BrokenPipeError:  # the reader (e.g. `| head`) stopped early: not an error worth a traceback
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open so the interpreter's final flush succeeds

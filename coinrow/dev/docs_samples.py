@@ -18,7 +18,7 @@ from pathlib import Path
 
 from coinrow.dev.shipped import export_stubs
 from coinrow.game.registry import FORMULATIONS, REPO_ROOT, source_file
-from coinrow.grader import Result, grade, summary_lines
+from coinrow.grader import Result, grade, next_steps, summary_lines
 
 SAMPLE_SLUG = "difference_dp"
 SAMPLE_ANSWER = REPO_ROOT / "tests" / "catalogue" / "wrong" / SAMPLE_SLUG / "greedy.py"
@@ -40,8 +40,8 @@ def graded_sample() -> dict[str, Result]:
 
 def summary_sample(results: dict[str, Result]) -> str:
     """The summary's lines up to the kata after the failing one, "..." for the rest, then its counts, fenced;
-    the seconds masked."""
-    lines = summary_lines(results)
+    the seconds masked. The failing kata's next step is as on a fresh clone: no hint shown yet."""
+    lines = summary_lines(results, next_steps=next_steps(results, {}))
     after = FORMULATIONS[[f.slug for f in FORMULATIONS].index(SAMPLE_SLUG) + 1].slug
     cut = next(k for k, line in enumerate(lines) if line.startswith(f"{after} "))
     counts = next(k for k, line in enumerate(lines) if line.startswith("Solved "))

@@ -21,7 +21,17 @@ _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|[+-]?(inf|nan)", re
 
 
 class UsageError(ValueError):
-    """Bad input from the command line; ``str()`` is the one-line message."""
+    """Bad input from the command line; ``str()`` is the one-line message.
+
+    ``setting`` and ``value``, when the message is about one setting: the option (``--row``) or
+    argument (``slug``) and the text given for it. ``coinrow.cli.main`` puts ``<setting>=<value>: ``
+    before the message, the setting named as the learner typed it (``ROW=`` under make).
+    """
+
+    def __init__(self, message: str, setting: str = "", value: str = "") -> None:
+        super().__init__(message)
+        self.setting = setting
+        self.value = value
 
 
 def parse_row(text: str, max_coins: int | None = None, *, required: bool = False) -> tuple[int, ...]:
@@ -65,12 +75,12 @@ def row_option(text: str) -> tuple[int, ...]:
     """The ``--row`` of the tools that play or draw one row (``play``, ``animate``): 1 to ``MAX_COINS`` coins.
 
     Raises:
-        UsageError: ``--row: `` and what ``parse_row`` finds wrong with it.
+        UsageError: about ``--row``, what ``parse_row`` finds wrong with it.
     """
     try:
         return parse_row(text, MAX_COINS, required=True)
     except UsageError as error:
-        raise UsageError(f"--row: {error}") from None
+        raise UsageError(str(error), "--row", text) from None
 
 
 def formulation_slug(slug: str) -> str:
@@ -100,20 +110,20 @@ def formulation_slugs(text: str) -> list[str]:
     return list(dict.fromkeys(formulation_slug(s) for s in text.replace(",", " ").split()))
 
 
-def impl_dir(impl: str, option: str = "IMPL") -> Path:
+def impl_dir(impl: str, option: str = "--impl") -> Path:
     """The folder of the code to run: ``problems``, ``solutions`` or a folder laid out like them.
 
     Args:
         impl: as given on the command line.
-        option: how the message names the setting (``IMPL`` for make, ``--impl`` for the tools).
+        option: the setting it was given as.
 
     Raises:
-        UsageError: if there is no such folder.
+        UsageError: about ``option``, if there is no such folder.
     """
     try:
         return resolve_impl(impl)
     except NoSuchFolder as error:
-        raise UsageError(f"{option}={impl}: {error}") from None
+        raise UsageError(str(error), option, impl) from None
 
 
 def parse_sizes(option: str, text: str, smallest: int = 1) -> tuple[int, ...]:
@@ -158,10 +168,15 @@ def row_of(args: argparse.Namespace) -> tuple[int, ...]:
     """The row given by ``add_row_arguments``' options; () when none was given.
 
     Raises:
-        UsageError: a bad coin, or a row given but empty (``ROW="[]"``).
+        UsageError: about ``--row`` (or the ``coins``, when no ``--row`` was given), a bad coin, or a row
+            given but empty (``ROW="[]"``).
     """
     given = bool((args.row or "").strip() or args.coins)  # ROW="[]" is given but empty: an error
-    return parse_row(" ".join([args.row or "", *args.coins]), required=given)
+    try:
+        return parse_row(" ".join([args.row or "", *args.coins]), required=given)
+    except UsageError as error:
+        setting, value = ("--row", args.row) if args.row is not None else ("coins", " ".join(args.coins))
+        raise UsageError(str(error), setting, value) from None
 
 
 def call_limit(text: str) -> float:
@@ -179,7 +194,7 @@ def call_limit(text: str) -> float:
         seconds = 0.0
     if not 0 < seconds <= MAX_CALL_LIMIT:
         raise argparse.ArgumentTypeError(
-            f"LIMIT must be a number of seconds above 0 and at most {MAX_CALL_LIMIT:g}, got {text!r}"
+            f"must be a number of seconds above 0 and at most {MAX_CALL_LIMIT:g}"
         )
     return seconds
 
@@ -194,5 +209,5 @@ def jobs_count(text: str) -> int:
         argparse.ArgumentTypeError: not a whole number of at least 1.
     """
     if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"JOBS must be a whole number of at least 1, got {text!r}")
+        raise argparse.ArgumentTypeError("must be a whole number of at least 1")
     return int(text)

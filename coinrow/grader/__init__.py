@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     )
     from coinrow.grader.records.stubs import NoCommittedStub, committed_stub
     from coinrow.grader.run.child import Primed, warm_up
-    from coinrow.grader.run.command import summary
+    from coinrow.grader.run.command import next_steps, summary
     from coinrow.grader.run.grade import grade, prime_for
 
 _FACE = {
@@ -83,6 +83,7 @@ _FACE = {
     "committed_stub": "records.stubs",
     "Primed": "run.child",
     "warm_up": "run.child",
+    "next_steps": "run.command",
     "summary": "run.command",
     "grade": "run.grade",
     "prime_for": "run.grade",
@@ -115,6 +116,7 @@ __all__ = [
     "kill_tree",
     "next_kata",
     "next_line",
+    "next_steps",
     "predicted_seconds",
     "prime_for",
     "printable",

@@ -1,39 +1,22 @@
 """``make hint F=<slug>``: the task's hints one tier at a time, as rustlings gives them.
 
 The tiers live in one place, the ``<details>`` blocks of ``problems/<slug>/README.md``;
-``coinrow.tools.tiers`` reads and words them (an interview shows them the same way).
-How many tiers each kata has shown is remembered in ``build/hints.json`` (git-ignored,
-like all of ``build/``; ``COINROW_HINTS_FILE`` points elsewhere), so each call shows one tier more.
-``--all`` shows every tier, ``--reset`` starts the count over.
+``coinrow.game.hints`` reads them and ``coinrow.tools.tiers`` words one (an interview shows them
+the same way). How many tiers each kata has shown is remembered in ``build/hints.json``
+(``coinrow.game.hints.state_file``), so each call shows one tier more; the summary of
+``make test`` reads the same count. ``--all`` shows every tier, ``--reset`` starts the count over.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 from pathlib import Path
 
-from coinrow.game.registry import FORMULATIONS, REPO_ROOT
-from coinrow.game.rowarg import UsageError
-from coinrow.tools.tiers import hint_tiers, readme_of, tier_text
-
-DEFAULT_STATE = REPO_ROOT / "build" / "hints.json"
-
-
-def state_file() -> Path:
-    """Where the shown-tier counts are kept."""
-    return Path(os.environ.get("COINROW_HINTS_FILE", DEFAULT_STATE))
-
-
-def _load(path: Path) -> dict[str, int]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):  # no file yet, or one damaged by hand: start from nothing
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and type(v) is int}
+from coinrow.game.hints import hint_tiers, readme_of, shown_counts, state_file
+from coinrow.game.registry import by_slug
+from coinrow.game.rowarg import UsageError, formulation_slug
+from coinrow.tools.tiers import tier_text
 
 
 def _save(path: Path, shown: dict[str, int]) -> None:
@@ -45,15 +28,14 @@ def next_hint(slug: str, path: Path, *, show_all: bool = False, reset: bool = Fa
     """The text to print for one ``make hint`` call, updating the count in ``path``.
 
     Raises:
-        ValueError: an unknown slug (the message lists the known ones) or a README without tiers.
+        KeyError: an unknown slug (``registry.by_slug``: the closest known one, and every known one).
+        ValueError: a README without tiers.
     """
-    known = [f.slug for f in FORMULATIONS]
-    if slug not in known:
-        raise ValueError(f"unknown kata {slug!r}; known: {', '.join(known)}")
+    by_slug(slug)
     hints = hint_tiers(readme_of(slug))
     if not hints:
         raise ValueError(f"problems/{slug}/README.md has no hint tiers")
-    shown = _load(path)
+    shown = shown_counts(path)
     if reset:
         shown.pop(slug, None)
         _save(path, shown)
@@ -87,12 +69,17 @@ def run(args: argparse.Namespace) -> int:
     """``coinrow hint``: print the next hint; 0.
 
     Raises:
-        UsageError: no slug, an unknown one, a README without tiers, or a count it cannot keep.
+        UsageError: no slug, an unknown one (with the closest known one), a README without tiers, or a
+            count it cannot keep.
     """
     if not args.slug:
         raise UsageError("name the kata: make hint F=<slug>, e.g. make hint F=difference_dp")
     try:
-        print(next_hint(args.slug, state_file(), show_all=args.all, reset=args.reset), end="")
+        slug = formulation_slug(args.slug)
+    except UsageError as error:
+        raise UsageError(str(error), "slug", args.slug) from None
+    try:
+        print(next_hint(slug, state_file(), show_all=args.all, reset=args.reset), end="")
     except ValueError as error:
         raise UsageError(str(error)) from None
     except OSError as error:

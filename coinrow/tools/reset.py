@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from datetime import datetime
 
 from coinrow.game.registry import PROBLEMS, REPO_ROOT, by_slug, source_file
@@ -67,7 +66,7 @@ def reset(slug: str, now: datetime | None = None) -> str:
     return message + f"{relative} is the stub again"
 
 
-USAGE = "usage: make reset F=<slug>  (for example F=difference_dp)"
+USAGE = "name the kata: make reset F=<slug>, e.g. make reset F=difference_dp"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -82,10 +81,13 @@ def run(args: argparse.Namespace) -> int:
         UsageError: an unknown slug, or a reset that cannot go ahead (``ResetError``, ``OSError``).
     """
     if not args.slug:
-        print(USAGE, file=sys.stderr)
-        return 2
+        raise UsageError(USAGE)
     try:
-        print(reset(formulation_slug(args.slug)))
+        slug = formulation_slug(args.slug)
+    except UsageError as error:
+        raise UsageError(str(error), "slug", args.slug) from None
+    try:
+        print(reset(slug))
     except (ResetError, OSError) as error:
         raise UsageError(str(error)) from None
     return 0

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -89,6 +90,11 @@ def coinrow_json(*args: str) -> Any:
     done = coinrow(*args, "--json")
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
+
+
+# make's status, as a subprocess sees it, when a learner's target fails: its recipe ends make by SIGPIPE
+# (the Makefile's ends_make_quietly), which a shell reports as 141
+MAKE_FAILED = -signal.SIGPIPE
 
 
 def make_command(*args: str) -> list[str]:

@@ -134,7 +134,7 @@ def test_command_line_writes_under_build_by_default(tmp_path: Path) -> None:
         (["--row", " ".join(["1"] * 31)], "31 coins is over this tool's limit of 30"),
         (["-F", "parity_strategy"], "parity_strategy has no table to animate"),
         (["-F", "nope"], "unknown formulation 'nope'"),
-        (["--out", "a-file/animation.html"], "--out: cannot write a-file/animation.html"),
+        (["--out", "a-file/animation.html"], "--out=a-file/animation.html: cannot write it"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:

@@ -411,7 +411,7 @@ def test_without_a_sandbox_it_refuses_in_one_line_unless_told(tmp_path: Path) ->
         ),
         (
             ["grade", "--submissions=tests", "--jobs=0", "--out=x"],
-            "JOBS must be a whole number of at least 1",
+            "--jobs=0: must be a whole number of at least 1",
         ),
     ],
     ids=lambda value: value if isinstance(value, str) else " ".join(value),

@@ -9,7 +9,7 @@ import pytest
 
 from coinrow.game.oracle import ORACLE_MAX_N
 from coinrow.game.registry import FORMULATIONS, REPO_ROOT
-from tests.self.commandline import coinrow, make
+from tests.self.commandline import MAKE_FAILED, coinrow, make
 
 TOO_LONG = " ".join(["1"] * (ORACLE_MAX_N + 1))
 
@@ -26,7 +26,7 @@ TOO_LONG = " ".join(["1"] * (ORACLE_MAX_N + 1))
         (["trace"], "trace needs a row of coins"),
         (["trace", "--row=   "], "trace needs a row of coins"),
         (["trace", "--row=1 2", "--formulation=nope"], "unknown formulation 'nope'; known: "),
-        (["compare", "--impl=no/such/folder"], "IMPL=no/such/folder: no such folder"),
+        (["compare", "--impl=no/such/folder"], "--impl=no/such/folder: no such folder"),
         (["compare", "--row=1 2", "--plot=growth.txt"], "use a file ending in .png, .svg, .pdf"),
         (["compare", "--sizes=0 16"], "give one or more positive row lengths"),
         (["trace", "--no-such-option"], "unrecognized arguments: --no-such-option"),
@@ -57,9 +57,11 @@ def test_parity_explains_why_an_odd_row_fails() -> None:
 
 def test_make_passes_the_error_and_the_status_through() -> None:
     done = make("trace", "ROW=5 x 7")
-    assert done.returncode != 0  # make reports its own status 2 for a failed recipe
-    assert "coinrow trace: error: 'x' is not an integer" in done.stderr
-    assert "Traceback" not in done.stderr
+    assert done.returncode == MAKE_FAILED
+    assert (
+        done.stderr
+        == "make trace: ROW=5 x 7: 'x' is not an integer (ROW is coin values separated by spaces)\n"
+    )
 
 
 def test_a_missing_matplotlib_is_one_line_before_any_timing() -> None:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from coinrow.game.hints import hint_tiers, readme_of
 from coinrow.game.registry import FORMULATIONS, REPO_ROOT
-from coinrow.tools.tiers import hint_tiers, readme_of
-from tests.self.commandline import make, own_stderr
+from tests.self.commandline import MAKE_FAILED, make, own_stderr
 
 
 def _hint(state: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -59,13 +59,14 @@ def test_the_count_lives_in_an_ignored_file_and_is_kept_per_kata(tmp_path: Path)
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["F=nope"], "make hint: unknown kata 'nope'; known: difference_dp, "),
+        (["F=nope"], "make hint: F=nope: unknown formulation 'nope'; known: difference_dp, "),
+        (["F=diference_dp"], "make hint: F=diference_dp: unknown formulation 'diference_dp'; did you mean "),
         ([], "make hint: name the kata: make hint F=<slug>"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
     done = _hint(tmp_path / "hints.json", *args)
-    assert done.returncode == 2
+    assert done.returncode == MAKE_FAILED
     assert done.stdout == ""
     ours = own_stderr(done)
     assert len(ours) == 1

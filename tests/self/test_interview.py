@@ -14,7 +14,7 @@ from coinrow.cli.main import main
 from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.registry import REPO_ROOT
 from coinrow.tools.interview import clock
-from tests.self.commandline import coinrow, make, own_stderr
+from tests.self.commandline import MAKE_FAILED, coinrow, make, own_stderr
 
 START = 1_700_000_000.0  # any epoch second: only differences from it are ever shown
 WRONG = REPO_ROOT / "tests" / "catalogue" / "wrong"
@@ -204,7 +204,7 @@ def test_a_new_process_resumes_where_it_stopped(tmp_path: Path) -> None:
     assert hint.returncode == 0, hint.stderr
     assert hint.stdout.startswith("Stage 2, hint 1 of ")
     again = make("interview", env=env)
-    assert again.returncode == 2  # make's status when the command's is 1
+    assert again.returncode == MAKE_FAILED  # make's status when the command's is 1
     assert own_stderr(again) == []
     assert "stage 2 of 6, O(n) memory" in again.stdout  # the O(n^2) answer fails the memory check
     assert "Attempt 2 at " in again.stdout
@@ -215,16 +215,16 @@ def test_a_new_process_resumes_where_it_stopped(tmp_path: Path) -> None:
     [
         (
             ["MINUTES=abc"],
-            "make interview: MINUTES must be a whole number of minutes from 1 to 600, got 'abc'",
+            "make interview: MINUTES=abc: must be a whole number of minutes from 1 to 600",
         ),
-        (["MINUTES=0"], "make interview: MINUTES must be a whole number of minutes from 1 to 600, got '0'"),
+        (["MINUTES=0"], "make interview: MINUTES=0: must be a whole number of minutes from 1 to 600"),
         (["END=1"], "make interview: no interview in progress: make interview starts one"),
         (["HINT=1"], "make interview: no interview in progress: make interview starts one"),
     ],
 )
 def test_bad_settings_are_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
     done = make("interview", *args, env={"COINROW_INTERVIEW": str(tmp_path / "interview")})
-    assert done.returncode == 2
+    assert done.returncode == MAKE_FAILED
     assert own_stderr(done) == [message]
     assert not (tmp_path / "interview").exists()
 

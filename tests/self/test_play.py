@@ -106,9 +106,9 @@ def test_random_row_prints_its_seed_and_the_seed_replays_it() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--row", "8 15 x"], "--row: 'x' is not an integer"),
-        (["--row", " "], "--row: the row is empty"),
-        (["--seed", "abc"], "argument --seed: invalid int value: 'abc'"),
+        (["--row", "8 15 x"], "--row=8 15 x: 'x' is not an integer"),
+        (["--row", " "], "--row= : the row is empty"),
+        (["--seed", "abc"], "coinrow play: error: --seed=abc: invalid int value: 'abc'"),
         (["--row", "1 2", "--seed", "3"], "not allowed with argument"),
     ],
 )

@@ -57,7 +57,7 @@ def test_reset_finds_the_stub_behind_a_committed_attempt(clone: Path) -> None:
     ("args", "message"),
     [
         (["no_such_kata"], "reset: unknown formulation 'no_such_kata'; known: difference_dp"),
-        ([], "usage: make reset F=<slug>"),
+        ([], "reset: name the kata: make reset F=<slug>, e.g. make reset F=difference_dp"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:

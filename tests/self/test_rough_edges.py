@@ -14,18 +14,18 @@ from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT
 from coinrow.grader.judge import replies
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
-from tests.self.commandline import REFERENCES_COMPARED, coinrow, make, own_stderr, run_module
+from tests.self.commandline import MAKE_FAILED, REFERENCES_COMPARED, coinrow, make, own_stderr, run_module
 
 FAST = ("--sizes=16", "--oracle-sizes=4")  # one size each: growth is not the point here
 
 
 def test_animating_the_parity_strategy_says_it_has_no_table() -> None:
     done = make("animate", "F=parity_strategy")
-    assert done.returncode == 2
+    assert done.returncode == MAKE_FAILED
     ours = own_stderr(done)
     with_tables = ", ".join(f.slug for f in FORMULATIONS if f.fills_table)
     assert ours == [
-        "coinrow animate: error: parity_strategy has no table to animate (it keeps no n x n interval "
+        "make animate: parity_strategy has no table to animate (it keeps no n x n interval "
         f"table); these do: {with_tables}"
     ]
     assert "difference_dp, min_of_opponent_dp" in with_tables  # the list is not empty
@@ -135,7 +135,7 @@ def test_a_deleted_stub_says_how_to_bring_it_back(tmp_path: Path, monkeypatch: p
 
 def test_a_mistyped_kata_gets_the_closest_name_and_no_make_error_line() -> None:
     done = make("test", "F=diference_dp")
-    assert done.returncode != 0
+    assert done.returncode == MAKE_FAILED
     assert done.stderr.splitlines() == [
         "make test: F=diference_dp: unknown formulation 'diference_dp'; did you mean difference_dp? known: "
         + ", ".join(f.slug for f in FORMULATIONS)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from coinrow.game.hints import hint_tiers, readme_of, task_text
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, Formulation, source_file
 from coinrow.grader.executor.sandbox import UNSANDBOXED_VARIABLE
-from coinrow.tools.tiers import hint_tiers, readme_of, task_text
 from tests.self.commandline import REFERENCES_COMPARED, coinrow, environment
 
 FAST = ("--row=5 3 7 10", "--sizes=16", "--oracle-sizes=4")  # one size each: growth is not the point here

@@ -9,7 +9,7 @@ always agree. A formulation whose child ended early gets a ``reason``.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
@@ -197,8 +197,9 @@ def printable(text: str) -> str:
     )
 
 
-def result_lines(result: Result) -> list[str]:
-    """One formulation's part of the summary: its status line, then its failures, each indented."""
+def result_lines(result: Result, next_step: str = "") -> list[str]:
+    """One formulation's part of the summary: its status line, then its failures, each indented, then
+    ``next_step`` (what to do about it), if one is given."""
     lines = [f"{result.slug:<20} {printable(result.status_line())}"]
     for failure in result.failures():
         lines += [f"    {line}" for line in printable(failure.message).splitlines()]
@@ -207,17 +208,23 @@ def result_lines(result: Result) -> list[str]:
             lines += [f"      | {printable(line)}" for line in failure.output]
             if failure.more_output:
                 lines.append(f"      … and {failure.more_output} more lines")
+    if next_step:
+        lines.append(f"    {next_step}")
     return lines
 
 
-def summary_lines(results: dict[str, Result], only: Sequence[str] = ()) -> list[str]:
+def summary_lines(
+    results: dict[str, Result], only: Sequence[str] = (), next_steps: Mapping[str, str] | None = None
+) -> list[str]:
     """The kata summary: a line per formulation in the registry's order, its failures, the counts; with
-    ``only`` (the katas asked for, ``F=``), their lines alone and the counts in one line."""
+    ``only`` (the katas asked for, ``F=``), their lines alone and the counts in one line. A formulation
+    ``next_steps`` has a line for ends its part with that line."""
     lines: list[str] = []
+    steps = next_steps or {}
     for formulation in FORMULATIONS:
         result = results.get(formulation.slug)
         if result is not None and (not only or formulation.slug in only):
-            lines += result_lines(result)
+            lines += result_lines(result, steps.get(formulation.slug, ""))
     solved = {slug for slug, r in results.items() if r.status == "solved"}
     core = f"Solved {len(solved & {f.slug for f in CORE})} of {len(CORE)}"
     bonus = [f.slug for f in FORMULATIONS if f.bonus and f.slug in results]

@@ -14,9 +14,10 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from coinrow.game.hints import hints_left, readme_of, shown_counts, state_file
 from coinrow.game.registry import FORMULATIONS
 from coinrow.game.rowarg import (
     UsageError,
@@ -29,7 +30,7 @@ from coinrow.game.rowarg import (
 from coinrow.game.settings import CALL_LIMIT, WORKERS
 from coinrow.grader.executor.as_user import USER
 from coinrow.grader.executor.sandbox import find_jail
-from coinrow.grader.messages import stops
+from coinrow.grader.messages import steps, stops
 from coinrow.grader.records.exercism import exercism_report
 from coinrow.grader.records.progress import Progress
 from coinrow.grader.records.results import Result, failed, next_line, summary_lines
@@ -62,17 +63,34 @@ def run_next(args: argparse.Namespace) -> int:
     return 0
 
 
+def next_steps(results: dict[str, Result], shown: Mapping[str, int]) -> dict[str, str]:
+    """The next-step line of each kata of ``results`` that failed or was stopped, by slug: the next hint
+    and how many are left, ``shown`` being how many hints each kata has shown (``build/hints.json``), or
+    the page to read once every hint was shown. A kata whose task README cannot be read has none."""
+    lines = {}
+    for slug, result in results.items():
+        if result.status in ("failing", "stopped"):
+            try:
+                readme = readme_of(slug)
+            except OSError:
+                continue
+            lines[slug] = steps.next_step(slug, *hints_left(readme, slug, shown))
+    return lines
+
+
 def summary(impl: str, results: dict[str, Result], only: Sequence[str] = ()) -> list[str]:
     """What ``make test`` prints for ``results`` of the folder ``impl``: the kata summary (of the katas
     ``only`` names, if it names any), and a line that says the attempts ran unsealed when any was graded
-    without bubblewrap."""
+    without bubblewrap. In the learner's folder (``problems``) a failing kata's part ends with its next
+    step (``next_steps``, with the hints shown as ``make hint`` keeps them)."""
+    learner = next_steps(results, shown_counts(state_file())) if impl == "problems" else None
     jail, why = find_jail()
     graded_any = any(not result.cached for result in results.values())
     sealed = [stops.not_sandboxed(why)] if jail is None else []
     if jail is not None and jail.user is not None:
         sealed = [stops.sandboxed_as_user(USER, why)]
     sealed = sealed if graded_any else []
-    return [f"kata summary: {impl}", *summary_lines(results, only), *sealed]
+    return [f"kata summary: {impl}", *summary_lines(results, only, learner), *sealed]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -88,10 +106,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         chosen = formulation_slugs(args.formulation)
     except UsageError as error:
-        raise UsageError(f"F={args.formulation}: {error}") from None
+        raise UsageError(str(error), "--formulation", args.formulation) from None
     report = Path(args.report) if args.report else None
     if report is not None and not report.resolve().parent.is_dir():
-        raise UsageError(f"REPORT={args.report}: no such folder {report.resolve().parent}")
+        raise UsageError(f"no such folder {report.resolve().parent}", "--report", args.report)
     try:
         (results,) = grade(
             {folder: chosen},

@@ -251,7 +251,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         formulation = by_slug(formulation_slug(args.formulation))
     except UsageError as error:
-        raise UsageError(f"--formulation: {error}") from None
+        raise UsageError(str(error), "--formulation", args.formulation) from None
     if not formulation.fills_table:
         raise UsageError(
             f"{formulation.slug} has no table to animate (it keeps no n x n interval table); "
@@ -262,6 +262,6 @@ def run(args: argparse.Namespace) -> int:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(render_html(coins, args.formulation), encoding="utf-8")
     except OSError as error:
-        raise UsageError(f"--out: cannot write {args.out}: {error.strerror}") from None
+        raise UsageError(f"cannot write it: {error.strerror}", "--out", args.out) from None
     print(f"wrote {args.out} ({by_slug(args.formulation).title}, {len(coins)} coins); open it in a browser")
     return 0

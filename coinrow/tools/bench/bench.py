@@ -233,7 +233,7 @@ def run(args: argparse.Namespace) -> int:
     """
     folder = impl_dir(args.impl, "--impl")
     if args.runs < 1:
-        raise UsageError(f"--runs={args.runs}: must be at least 1")
+        raise UsageError("must be at least 1", "--runs", str(args.runs))
     sizes = parse_sizes("--sizes", args.sizes, smallest=2) if args.sizes else SIZES
     extras = args.sizes is None
     started = time.perf_counter()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from coinrow.game.hints import hint_tiers, readme_of
 from coinrow.game.rowarg import UsageError
 from coinrow.tools.interview import clock
 from coinrow.tools.interview.clock import minutes_seconds
@@ -26,7 +27,7 @@ from coinrow.tools.interview.report import write_report
 from coinrow.tools.interview.session import Folder, HintTaken, Session, SessionError, interview_folder
 from coinrow.tools.interview.stages import GAME, STAGES, function_stub
 from coinrow.tools.interview.submit import grade_answer, unchanged_answer
-from coinrow.tools.tiers import hint_tiers, readme_of, tier_text
+from coinrow.tools.tiers import tier_text
 
 DEFAULT_MINUTES = 45
 MAX_MINUTES = 600
@@ -39,9 +40,7 @@ def minutes(text: str) -> int:
         argparse.ArgumentTypeError: anything else (argparse reports it as one line).
     """
     if not text.strip().isdigit() or not 1 <= int(text) <= MAX_MINUTES:
-        raise argparse.ArgumentTypeError(
-            f"MINUTES must be a whole number of minutes from 1 to {MAX_MINUTES}, got {text!r}"
-        )
+        raise argparse.ArgumentTypeError(f"must be a whole number of minutes from 1 to {MAX_MINUTES}")
     return int(text)
 
 

@@ -22,7 +22,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``coinrow trace``: the table and the optimal line of play, or ``--json``."""
-    return run_trace(row_of(args), formulation_slug(args.formulation), as_json=args.json)
+    try:
+        slug = formulation_slug(args.formulation)
+    except UsageError as error:
+        raise UsageError(str(error), "--formulation", args.formulation) from None
+    return run_trace(row_of(args), slug, as_json=args.json)
 
 
 def run_trace(row: Sequence[int], slug: str, *, as_json: bool = False) -> int:

@@ -259,7 +259,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         chosen = formulation_slugs(args.formulation)
     except UsageError as error:
-        raise UsageError(f"F={args.formulation}: {error}") from None
+        raise UsageError(str(error), "--formulation", args.formulation) from None
     watcher = Watcher(args.impl, chosen, args.limit, max(1, args.jobs))
     previous = signal.signal(signal.SIGTERM, interrupted)
     try:
