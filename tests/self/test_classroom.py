@@ -427,6 +427,4 @@ def test_bad_input_is_one_line_and_exit_status_2(args: list[str], says: str) -> 
 def test_make_grade_names_what_it_needs() -> None:
     done = make("grade")
     assert done.returncode == 2
-    assert own_stderr(done) == [
-        "coinrow grade: error: name the class: make grade SUBMISSIONS=<folder> OUT=<folder>"
-    ]
+    assert own_stderr(done) == ["make grade: name the class: make grade SUBMISSIONS=<folder> OUT=<folder>"]

@@ -131,16 +131,16 @@ def _python(clone: Path, code: str) -> str:
 
 CATALOGUE_CHECK = """
 from pathlib import Path
-from coinrow.dev.catalogue import checked
 from coinrow.dev.catalogue_entries import entries
+from coinrow.dev.records import renew
 right = [e for e in entries() if e.verdict == "right" and e.slug == "difference_dp"][:1]
-print(checked(right, Path({record!r}))[1])
+print(len(renew(right, Path({record!r}))))
 """
 
 
 def _records(clone: Path, record: Path) -> tuple[list[str], str, subprocess.CompletedProcess[str]]:
-    """In ``clone``: the summary lines of ``coinrow test``, how many catalogue entries were graded
-    (not taken from ``record``), and what ``coinrow dev mutate --stale`` (``make mutate-stale``) says."""
+    """In ``clone``: the summary lines of ``coinrow test``, how many catalogue entries ``make records``
+    graded (not taken from ``record``), and what ``coinrow dev mutate --stale`` (``make mutate-stale``) says."""
     graded = run_module("coinrow", "test", "--jobs=2", cwd=clone)
     assert graded.returncode == 0, graded.stderr
     lines = [x for x in graded.stdout.splitlines() if x.split(" ")[0] in {f.slug for f in FORMULATIONS}]
