@@ -140,7 +140,8 @@ print(len(renew(right, Path({record!r}))))
 
 def _records(clone: Path, record: Path) -> tuple[list[str], str, subprocess.CompletedProcess[str]]:
     """In ``clone``: the summary lines of ``coinrow test``, how many catalogue entries ``make records``
-    graded (not taken from ``record``), and what ``coinrow dev mutate --stale`` (``make mutate-stale``) says."""
+    graded (not taken from ``record``), and what ``coinrow dev mutate --stale`` (``make mutate-stale``)
+    says."""
     graded = run_module("coinrow", "test", "--jobs=2", cwd=clone)
     assert graded.returncode == 0, graded.stderr
     lines = [x for x in graded.stdout.splitlines() if x.split(" ")[0] in {f.slug for f in FORMULATIONS}]
