@@ -104,4 +104,4 @@ def test_each_target_installs_what_it_needs_on_first_use() -> None:
     for stamp, extra in extras.items():
         recipe = MAKEFILE[MAKEFILE.index(f"$({stamp}_STAMP): $(STAMP)") :].split("\n\n")[0]
         assert f"-e '.[{extra}]'" in recipe, stamp
-    assert re.search(r"^DEV_EXTRAS\s*:= dev,mutate,plot$", MAKEFILE, re.MULTILINE)
+    assert re.search(r"^DEV_EXTRAS\s*:= watch,dev,mutate,plot$", MAKEFILE, re.MULTILINE)

@@ -48,7 +48,7 @@ def test_every_learners_target_ends_make_quietly_on_failure(target: str) -> None
 
 
 def test_each_make_variable_the_makefile_passes_is_the_one_an_error_names() -> None:
-    others = ("npm ", "--output-file $(CONSTRAINTS)")  # npm's and pip-compile's options
+    others = ("npm ", "--output-file $(CONSTRAINTS)", "uv pip install")  # npm's, pip-compile's and uv's
     commands = "\n".join(line for line in MAKEFILE.splitlines() if not any(o in line for o in others))
     passed = re.findall(r"(--[a-z-]+)[= ]\"?\$\((?:or \$\((?:strip \$\()?)?([A-Z]+)\)", commands)
     assert len(passed) >= 12
