@@ -8,12 +8,14 @@ registry, points the ``problems`` and ``solutions`` folders at ``<folder>/proble
 from __future__ import annotations
 
 import runpy
+import shutil
 import sys
 from pathlib import Path
 
 from coinrow.game import registry
 from coinrow.game.quantity import DIFFERENCE
 from coinrow.game.tables import TableKind
+from coinrow.grader.records.progress import PROGRESS_FILE
 
 NEW = registry.Formulation(
     slug="interval_dict_dp",
@@ -54,7 +56,9 @@ def score_difference(coins: list[int]) -> int:
 
 def lay_out(folder: Path) -> None:
     """``folder/problems`` with the stub and its README, ``folder/solutions`` with the reference beside
-    every registered reference (linked), as the repository lays out a kata."""
+    every registered reference (linked), as the repository lays out a kata, and the references' progress
+    cache where they were graded already (the compare tests grade them first): a result in it is reused
+    only while grading would give it again (``coinrow.grader.records.progress``)."""
     stubs, references = folder / "problems" / NEW.slug, folder / "solutions" / NEW.slug
     stubs.mkdir(parents=True)
     references.mkdir(parents=True)
@@ -64,6 +68,9 @@ def lay_out(folder: Path) -> None:
     (references / f"{NEW.slug}.py").write_text(REFERENCE)
     for f in registry.FORMULATIONS:
         (folder / "solutions" / f.slug).symlink_to(registry.IMPLS["solutions"] / f.slug)
+    graded = registry.IMPLS["solutions"] / PROGRESS_FILE
+    if graded.exists():
+        shutil.copyfile(graded, folder / "solutions" / PROGRESS_FILE)
 
 
 def main(folder: str, module: str, *args: str) -> None:

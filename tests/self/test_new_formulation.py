@@ -15,7 +15,7 @@ import pytest
 from coinrow.dev.docs import END, OPEN
 from coinrow.dev.docs_text import count_word
 from coinrow.game.registry import CORE, FORMULATIONS
-from tests.self.commandline import coinrow, run_module
+from tests.self.commandline import REFERENCES_COMPARED, coinrow, run_module
 from tests.self.new_formulation import NEW, lay_out
 
 FAST = ("--sizes=16", "--oracle-sizes=4")  # one size each: no growth table to wait for
@@ -51,6 +51,7 @@ def test_it_is_graded(folder: Path) -> None:
     assert "not attempted" in stub, done.stdout
 
 
+@REFERENCES_COMPARED  # after the compare tests, which grade the references: their results are reused
 def test_it_is_compared(folder: Path) -> None:
     data = json.loads(with_new(folder, "coinrow", "compare", "--row=5 3 7 10", "--json", *FAST))
     (answers,) = data["answers"]
