@@ -15,7 +15,6 @@ from pathlib import Path
 from coinrow.game import registry
 from coinrow.game.quantity import DIFFERENCE
 from coinrow.game.tables import TableKind
-from coinrow.grader.records.progress import PROGRESS_FILE
 
 NEW = registry.Formulation(
     slug="interval_dict_dp",
@@ -56,9 +55,7 @@ def score_difference(coins: list[int]) -> int:
 
 def lay_out(folder: Path) -> None:
     """``folder/problems`` with the stub and its README, ``folder/solutions`` with the reference beside
-    every registered reference (linked), as the repository lays out a kata, and the references' progress
-    cache where they were graded already (the compare tests grade them first): a result in it is reused
-    only while grading would give it again (``coinrow.grader.records.progress``)."""
+    every registered reference (linked), as the repository lays out a kata."""
     stubs, references = folder / "problems" / NEW.slug, folder / "solutions" / NEW.slug
     stubs.mkdir(parents=True)
     references.mkdir(parents=True)
@@ -68,6 +65,14 @@ def lay_out(folder: Path) -> None:
     (references / f"{NEW.slug}.py").write_text(REFERENCE)
     for f in registry.FORMULATIONS:
         (folder / "solutions" / f.slug).symlink_to(registry.IMPLS["solutions"] / f.slug)
+
+
+def reuse_graded_references(folder: Path) -> None:
+    """Copy the references' progress cache into ``folder/solutions`` where they were graded already (the
+    compare tests grade them first): a result in it is reused only while grading would give it again
+    (``coinrow.grader.records.progress``), so what is shown is what grading them again would show."""
+    from coinrow.grader.records.progress import PROGRESS_FILE  # late: the grader reads the registry as imported
+
     graded = registry.IMPLS["solutions"] / PROGRESS_FILE
     if graded.exists():
         shutil.copyfile(graded, folder / "solutions" / PROGRESS_FILE)

@@ -16,7 +16,7 @@ from coinrow.dev.docs import END, OPEN
 from coinrow.dev.docs_text import count_word
 from coinrow.game.registry import CORE, FORMULATIONS
 from tests.self.commandline import REFERENCES_COMPARED, coinrow, run_module
-from tests.self.new_formulation import NEW, lay_out
+from tests.self.new_formulation import NEW, lay_out, reuse_graded_references
 
 FAST = ("--sizes=16", "--oracle-sizes=4")  # one size each: no growth table to wait for
 
@@ -53,6 +53,7 @@ def test_it_is_graded(folder: Path) -> None:
 
 @REFERENCES_COMPARED  # after the compare tests, which grade the references: their results are reused
 def test_it_is_compared(folder: Path) -> None:
+    reuse_graded_references(folder)
     data = json.loads(with_new(folder, "coinrow", "compare", "--row=5 3 7 10", "--json", *FAST))
     (answers,) = data["answers"]
     new = next(a for a in answers["formulations"] if a["slug"] == NEW.slug)
