@@ -71,7 +71,9 @@ def reuse_graded_references(folder: Path) -> None:
     """Copy the references' progress cache into ``folder/solutions`` where they were graded already (the
     compare tests grade them first): a result in it is reused only while grading would give it again
     (``coinrow.grader.records.progress``), so what is shown is what grading them again would show."""
-    from coinrow.grader.records.progress import PROGRESS_FILE  # late: the grader reads the registry as imported
+    from coinrow.grader.records.progress import (
+        PROGRESS_FILE,  # late: the grader reads the registry as imported
+    )
 
     graded = registry.IMPLS["solutions"] / PROGRESS_FILE
     if graded.exists():
