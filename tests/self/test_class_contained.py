@@ -132,6 +132,9 @@ def _leftovers() -> list[str]:
 
 @pytest.mark.parametrize("tier", TIERS)
 def test_a_class_with_every_hostile_kind_is_graded_each_on_its_own(tmp_path: Path, tier: str) -> None:
+    """Slow (10-13 s a tier): every hostile kind is a real attempt graded in a real sandbox tier, and the
+    containment is what is tested: a model of the executor could not show that one attempt's processes
+    never reach another's."""
     given = TIERS[tier]
     if given is None:
         pytest.skip(f"{tier} cannot grade here")

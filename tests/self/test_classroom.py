@@ -178,7 +178,10 @@ def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
 
 @pytest.fixture(scope="session")
 def graded_class(tmp_path_factory: pytest.TempPathFactory, shipped_stubs: Path) -> Graded:
-    """The class handed in, graded once by the real command line: (class folder, OUT, the run)."""
+    """The class handed in, graded once by the real command line: (class folder, OUT, the run).
+
+    Slow (the longest setup of make check, about 40 s of a worker): 32 submissions, each kata of each
+    graded by the grading driver as make grade grades a class; once per session, for every test here."""
     root = tmp_path_factory.mktemp("classroom")
     handed_in, out = root / "class", root / "out"
     outside = source_file(IMPLS["solutions"], "difference_dp")  # a link to the reference itself

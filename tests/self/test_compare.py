@@ -36,6 +36,8 @@ def _totals(row: tuple[int, ...]) -> Totals:
 
 @pytest.fixture(scope="session")
 def references() -> Any:
+    """compare on the references. Slow (about 20 s, once): it grades every reference, and its progress
+    cache then serves every later test of the references-compared group, the new kata's too."""
     return coinrow_json("compare", "--row=5 3 7 10", "--spoilers", *FAST)
 
 

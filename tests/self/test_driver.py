@@ -76,6 +76,8 @@ LINGER = f"'import itertools, time; [time.sleep(1) for _ in itertools.count()]  
 
 
 def test_processes_threads_and_exits_end_only_their_own_formulation(tmp_path: Path) -> None:
+    """Slow (about 10 s): real threads and processes left running, and exits, in real gradings; the driver
+    waits out its graces before it ends them, which is what is tested."""
     folder = _lay_out(
         tmp_path,
         {

@@ -152,7 +152,10 @@ def test_a_cubic_answer_that_shapes_its_timed_calls_is_never_stated_as_the_tasks
     fails it (n³, two readings agreeing), or says its order was not decided or that a higher one is not
     ruled out; it never states n² plainly. The public range-sum table (a table of every range's sum, each
     a slice summed, then the interval DP) is slow: beside two busy loops its call one doubling beyond the
-    task's sizes once ran out of its room (12 s) after ×6.3 per doubling within, and was not decided."""
+    task's sizes once ran out of its room (12 s) after ×6.3 per doubling within, and was not decided.
+
+    Slow (5-25 s each): each is a real cubic attempt timed by the real growth check up to the task's
+    largest sizes, and beyond where its reading is unclear; what is tested is what that timing shows."""
     verdict = _graded(tmp_path, source)
     if isinstance(verdict, WrongAnswer):
         assert verdict.kind == "growth"
@@ -193,7 +196,9 @@ def test_an_answer_slow_per_step_is_measured_beyond_the_tasks_sizes(tmp_path: Pa
     against an answer: the growth within is then judged (CI, beside other work, once kept ×6.0 on
     n = 228 → 912, said not decided). Beside two busy loops it failed as n³ in 3 of 3 runs. (Cubic
     work in NumPy whose share is small reads near the slowness line, so whether it is measured beyond
-    depends on the machine: docs/grader-trust.md names it as a known limit; no test relies on it.)"""
+    depends on the machine: docs/grader-trust.md names it as a known limit; no test relies on it.)
+
+    Slow (about 25 s): being measured beyond the task's sizes, up to twice the largest, is what is tested."""
     verdict = _graded(tmp_path, PADS_SMALL_ROWS)
     if isinstance(verdict, WrongAnswer):
         assert verdict.kind == "growth", verdict

@@ -77,6 +77,8 @@ def greedy_difference(row: tuple[int, ...]) -> int:
 
 
 def test_a_whole_interview_wrong_answer_hint_then_every_stage(interview: Interview) -> None:
+    """Slow (about 15 s): a whole interview as a candidate lives it, each submission graded for real by
+    the command make interview runs: the one test that takes every stage end to end."""
     code, out, _ = interview.at(0).run()
     assert code == 0
     assert "You have 45 minutes" in out  # MINUTES' default
