@@ -62,7 +62,8 @@ def test_what_grading_runs_on_is_installed_as_pinned() -> None:
 
 def test_every_install_is_held_to_the_pins_and_renewed_by_one_command() -> None:
     assert "pip_install = $(PY) -m pip install --no-compile -c $(CONSTRAINTS)" in MAKEFILE
-    assert "$(STAMP): pyproject.toml $(CONSTRAINTS)" in MAKEFILE  # new pins reinstall
+    assert "$(STAMP): pyproject.toml $(CONSTRAINTS) |" in MAKEFILE  # new pins reinstall
+    assert "$(DEV_STAMP): pyproject.toml $(CONSTRAINTS) |" in MAKEFILE
     assert "CONSTRAINTS := requirements/constraints.txt" in MAKEFILE
     assert "#    make pins" in CONSTRAINTS.read_text(encoding="utf-8")  # the header names the command
     setup = (REPO_ROOT / "coinrow" / "tools" / "classroom" / "gradescope" / "setup.sh").read_text()
