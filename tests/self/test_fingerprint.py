@@ -155,7 +155,10 @@ def test_editing_a_tool_keeps_every_record_and_editing_the_grader_makes_each_sta
 ) -> None:
     """In a clone: the stubs graded into problems/.kata-progress.json, a catalogue entry into a record
     of its own (as tests/catalogue/graded.json), the mutation record written anew. Each stub has a
-    line added: a stub as shipped is never graded, so never cached."""
+    line added: a stub as shipped is never graded, so never cached.
+
+    Slow (about 10 s): a fresh clone graded for real three times, before and after each edit; that a
+    record is kept or made stale shows only in what grading does next."""
     for formulation in FORMULATIONS:
         _edit(source_file(clone / "problems", formulation.slug))
     write = "from coinrow.dev.mutate import CHECKED, record_digest; CHECKED.write_text(record_digest())"
