@@ -36,7 +36,7 @@ from coinrow.grader.executor.processes import Cap, census, kill_tree
 from coinrow.grader.executor.requests import GiveUp, Outcome, command_env, judged_reply
 from coinrow.grader.executor.sandbox import Jail, folder_identity, jail_command
 from coinrow.grader.executor.stack import raise_stack_limit
-from coinrow.grader.executor.time_limit import WAITING_SHARE, demand, wait_until_quiet
+from coinrow.grader.executor.time_limit import STALL_SHARE, demand, wait_until_quiet
 from coinrow.grader.executor.wire import ReplyPipe
 
 LOOP = Path(__file__).resolve().parent / "inside" / "loop.py"
@@ -123,7 +123,7 @@ class Executor:
         every: bool = False,
     ) -> Outcome:
         """Send one request; wait for its reply while the executor computes within ``cpu_limit`` CPU seconds,
-        does not wait (demand under ``WAITING_SHARE`` of a core) for ``wait_limit`` seconds in a row and, once
+        does not wait (demand under ``STALL_SHARE`` of a core) for ``wait_limit`` seconds in a row and, once
         slow to answer, ``give_up()`` is false (another caller learnt it is in vain). ``every``: the tree is
         looked up again at the reply, so a process the call left counts. A reply counts only from the loop's
         own process, to this request: any other line, or a call that left a process running, ends the executor
@@ -190,7 +190,7 @@ class Executor:
                 if give_up is not None and give_up():
                     return self._end(used, "given up")
                 wanted = self._demand()
-                if wanted - last_demand < WAITING_SHARE * (now - last_wall):
+                if wanted - last_demand < STALL_SHARE * (now - last_wall):
                     stalled += now - last_wall
                 else:
                     stalled = 0.0

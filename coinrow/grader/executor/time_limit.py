@@ -20,13 +20,16 @@ from typing import Any
 
 from coinrow.grader.messages.stops import swallowed_the_time_out
 
-# A thread that computes is running or runnable all the time, however busy the machine: its demand is a
-# whole core. A thread that sleeps demands only its wake-ups (the time-out's own ticks among them), each of
-# which may wait its turn on a busy machine: a sleeping call's ticks demanded at most 18% of a core (80
-# ticks, beside four busy loops and a pytest run on two cores), past the 5% once taken as the line. Half a
-# core lies far from both.
-WAITING_SHARE = 0.5  # a call (or a tree) demanding less than this share of a core is waiting, not computing
-STALL_SHARE = 0.05  # a tree demanding less than this share of a core is settled (``wait_until_quiet``)
+# ``time_limit``'s own ticks (an in-process timer, as the tools time a reference) judge waiting over a
+# quarter second: a thread that computes is running or runnable all the time, however busy the machine, so
+# its demand is a whole core, while a thread that sleeps demands only its wake-ups, the tick's own among
+# them, each of which may wait its turn on a busy machine: a sleeping call's ticks demanded at most 18% of a
+# core (80 ticks, beside four busy loops and a pytest run on two cores), past 5%. Half a core lies far from
+# both; a call that computes a fifth of the time and sleeps the rest is waiting there.
+WAITING_SHARE = 0.5  # a call demanding less than this share of a core in a tick is waiting (``time_limit``)
+# The grader's judges look from outside, at a process tree (``demand``), over short windows (the executor's
+# every 0.05 s, the driver's every 0.5 s or more): a call that computes in turns with sleeping is computing.
+STALL_SHARE = 0.05  # a tree demanding less than this share of a core is waiting, or settled
 QUIET = 0.04  # seconds a process tree must not compute for to count as settled (``wait_until_quiet``)
 SETTLE_POLL = 0.02  # seconds between looks at a settling tree, finer than QUIET
 TICK = 0.25  # seconds between the wall-clock checks of a call

@@ -38,7 +38,7 @@ from coinrow.grader.executor.processes import (
     wait_for_an_end,
 )
 from coinrow.grader.executor.sandbox import find_jail
-from coinrow.grader.executor.time_limit import WAITING_SHARE, demand
+from coinrow.grader.executor.time_limit import STALL_SHARE, demand
 from coinrow.grader.messages import stops as messages
 from coinrow.grader.records.results import Result
 from coinrow.grader.run.child import Child, Job, Primed, start, warm_up
@@ -60,7 +60,7 @@ def _look(child: Child) -> None:
     if elapsed > 0.5:  # judged over half a second at least: one look may fall between two time slices
         # demand = CPU time plus time waiting for a CPU: a busy machine never looks like waiting
         wanted = sum(demand(p.pid) for p in processes)
-        child.stalled = child.stalled + elapsed if wanted - child.cpu < WAITING_SHARE * elapsed else 0.0
+        child.stalled = child.stalled + elapsed if wanted - child.cpu < STALL_SHARE * elapsed else 0.0
         child.cpu, child.last_look = wanted, now
     if now - child.started > WALL_CAP:
         child.ended_by_us = messages.past_the_wall_cap(WALL_CAP)
