@@ -29,16 +29,30 @@ from pathlib import Path
 
 from coinrow.dev.catalogue import CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE, grade_all
 from coinrow.dev.catalogue_entries import CATALOGUE, Entry, Outcome, Recorded, entries
+from coinrow.game.registry import REPO_ROOT
 from coinrow.grader import fingerprint
+from coinrow.grader.records.fingerprint import digest
 
 RECORD = CATALOGUE / "graded.json"
 RENEW = "make records"  # the command that renews the record
-KEPT = ("graded", "row_shown", "mistake", "order", "stated")  # Recorded's fields the file holds
+
+
+# what turns a grading into what the record keeps: editing one makes the record stale too
+READERS = ("coinrow/dev/catalogue.py", "coinrow/dev/catalogue_entries.py", "coinrow/dev/records.py")
+TYPES: dict[str, tuple[type, ...]] = {
+    "graded": (str,),
+    "row_shown": (bool,),
+    "mistake": (str, type(None)),
+    "order": (str, type(None)),
+    "stated": (str, type(None)),
+}  # each kept field's types: a record holding another is not current
 
 
 def record_fingerprint() -> str:
-    """The fingerprint the record is kept under: grading under the catalogue's options, on any Python."""
-    return fingerprint(CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE, any_python=True)
+    """The fingerprint the record is kept under: grading under the catalogue's options, on any Python,
+    and the code that reads what the record keeps out of a grading (``READERS``)."""
+    grading = fingerprint(CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE, any_python=True)
+    return digest(REPO_ROOT, [REPO_ROOT / name for name in READERS], grading)
 
 
 def _digest(entry: Entry) -> str:
@@ -59,6 +73,13 @@ def _read(record: Path) -> tuple[str | None, dict[str, dict[str, object]]]:
         return None, {}
 
 
+def _holds(was: object, digest_now: str) -> bool:
+    """``was`` (an entry of the file) is of the entry's file as it is now, with every field of its type."""
+    if not isinstance(was, dict) or was.get("digest") != digest_now:
+        return False
+    return all(key in was and isinstance(was[key], types) for key, types in TYPES.items())
+
+
 def recorded(chosen: Iterable[Entry], record: Path = RECORD) -> dict[Entry, Recorded]:
     """The entries of ``chosen`` that ``record`` holds current, and what it holds of each."""
     printed, kept = _read(record)
@@ -67,8 +88,8 @@ def recorded(chosen: Iterable[Entry], record: Path = RECORD) -> dict[Entry, Reco
     found = {}
     for entry in chosen:
         was = kept.get(_key(entry))
-        if isinstance(was, dict) and was.get("digest") == _digest(entry) and all(k in was for k in KEPT):
-            found[entry] = Recorded(entry, **{k: was[k] for k in KEPT})  # type: ignore[arg-type]
+        if isinstance(was, dict) and _holds(was, _digest(entry)):
+            found[entry] = Recorded(entry, **{k: was[k] for k in TYPES})  # type: ignore[arg-type]
     return found
 
 
@@ -102,18 +123,18 @@ def renew(
     Returns what was recorded of the entries graded now, in ``chosen``'s order. An entry whose run the
     driver had to stop is not recorded, so the record stays not current until it is renewed again.
     """
+    printed = record_fingerprint()  # taken before grading, as the digests: an edit meanwhile leaves it stale
+    digests = {e: _digest(e) for e in chosen}
     found = recorded(chosen, record)
     to_grade = [e for e in chosen if e not in found]
     graded = [o for o in grade_with(to_grade) if not o.stopped]
     found.update({o.entry: o.recorded() for o in graded})
     entries_kept = {
-        _key(e): {"digest": _digest(e), **{k: v for k, v in asdict(found[e]).items() if k in KEPT}}
+        _key(e): {"digest": digests[e], **{k: v for k, v in asdict(found[e]).items() if k in TYPES}}
         for e in chosen
         if e in found
     }
-    text = json.dumps(
-        {"fingerprint": record_fingerprint(), "entries": entries_kept}, indent=1, sort_keys=True
-    )
+    text = json.dumps({"fingerprint": printed, "entries": entries_kept}, indent=1, sort_keys=True)
     if not record.exists() or record.read_text(encoding="utf-8") != text + "\n":
         record.write_text(text + "\n", encoding="utf-8")
     return [found[o.entry] for o in graded]

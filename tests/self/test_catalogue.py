@@ -130,7 +130,7 @@ def test_a_correct_alternative_is_told_its_measured_orders(entry: Entry) -> None
     less than the task's order would is said so)."""
     stated = held(entry).stated
     assert stated is not None, held(entry)
-    assert stated.startswith("~n") or stated in ("not told apart", "grew"), stated
+    assert stated.startswith(("~n", "read above ")) or stated in ("not told apart", "grew"), stated
 
 
 def _graded_as(status: str, message: str = "") -> Callable[[list[Entry]], Iterable[Outcome]]:
@@ -197,3 +197,76 @@ def test_a_run_the_driver_stopped_is_never_recorded(tmp_path: Path) -> None:
 
     assert renew(chosen, record, stopped) == []
     assert "does not hold 1 of its entries" in not_current(chosen, record)
+
+
+@pytest.mark.parametrize(
+    ("status", "stated"),
+    [
+        ("solved (40 checks, 2.2 s; time ~n² (n = 220 → 880), memory ~n²)", "~n²"),
+        ("solved (48 checks, 3.4 s; time ~n (n = 29824 → 119296), memory ~1)", "~n"),
+        (
+            "solved (40 checks, 9 s; time not told apart (×5.1 per doubling, n = 816 → 1632): its order "
+            "is not decided, memory ~n²)",
+            "not told apart",
+        ),
+        (
+            "solved (40 checks, 2 s; time grew ×2.1 per doubling (n = 992 → 1984), less than n² would: "
+            "its order is not decided, memory ~n²)",
+            "grew",
+        ),
+        (
+            "solved (40 checks, 30 s; time read above n² once (×7.7 per doubling, n = 500 → 2000), not "
+            "confirmed by a second reading: its order is not decided, memory ~n²)",
+            "read above n² once",
+        ),
+        ("solved (40 checks, 2 s; memory ~n²)", None),
+        ("FAILING (15 failed, 25 passed, 3.4 s)", None),
+    ],
+)
+def test_the_record_keeps_the_time_a_summary_states(status: str, stated: str | None) -> None:
+    """Each form of a solved summary's time (``coinrow.grader.messages.growth``), as the record keeps it."""
+    kept = Outcome(ENTRIES[-1], status, "", 1.0).recorded()
+    assert (kept.graded, kept.stated) == (status.split(" ")[0], stated)
+
+
+def test_a_field_of_another_type_is_not_current_and_is_graded_again(tmp_path: Path) -> None:
+    folder = tmp_path / "right" / "difference_dp"
+    folder.mkdir(parents=True)
+    shutil.copyfile(ENTRIES[-1].path, folder / "entry.py")
+    chosen = entries(tmp_path)
+    record = tmp_path / "graded.json"
+    solved = _graded_as("solved (40 checks, 2.2 s; time ~n² (n = 220 → 880), memory ~n²)")
+    renew(chosen, record, solved)
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["entries"]["right/difference_dp/entry.py"]["stated"] = 5  # edited by hand
+    record.write_text(json.dumps(data), encoding="utf-8")
+    assert recorded(chosen, record) == {}
+    renew(chosen, record, solved)
+    assert solved.calls == [["entry"], ["entry"]]  # type: ignore[attr-defined]
+    assert [r.stated for r in recorded(chosen, record).values()] == ["~n²"]
+
+
+def test_an_entry_edited_while_it_is_graded_stays_not_current(tmp_path: Path) -> None:
+    """The digests and the fingerprint are taken before grading: what is written is what was graded."""
+    folder = tmp_path / "right" / "difference_dp"
+    folder.mkdir(parents=True)
+    shutil.copyfile(ENTRIES[-1].path, folder / "entry.py")
+    chosen = entries(tmp_path)
+    record = tmp_path / "graded.json"
+
+    def edits_meanwhile(to_grade: list[Entry]) -> list[Outcome]:
+        (folder / "entry.py").write_text("# saved while it was graded\n", encoding="utf-8")
+        return [Outcome(e, "solved (1 check; time ~n²)", "", 0.1) for e in to_grade]
+
+    renew(chosen, record, edits_meanwhile)
+    assert "does not hold 1 of its entries" in not_current(chosen, record)
+
+
+def test_the_record_is_kept_under_the_code_that_reads_it_too() -> None:
+    from coinrow.dev.records import READERS
+    from coinrow.game.registry import REPO_ROOT
+    from coinrow.grader.records.fingerprint import fingerprint
+
+    assert all((REPO_ROOT / name).is_file() for name in READERS)
+    assert {"coinrow/dev/catalogue.py", "coinrow/dev/catalogue_entries.py"} <= set(READERS)
+    assert record_fingerprint() != fingerprint(1.5, "catalogue", any_python=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from importlib.metadata import version as package_version
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -17,7 +18,6 @@ import hypothesis
 import numpy
 import pytest
 
-from coinrow.dev.records import record_fingerprint
 from coinrow.game.registry import FORMULATIONS, source_file
 from coinrow.grader.records import fingerprint as fingerprints
 from coinrow.grader.records.fingerprint import fingerprint, grading_files, versions
@@ -84,7 +84,8 @@ def test_the_grading_options_and_the_versions_are_part_of_it(monkeypatch: pytest
     assert len(prints) == 4
     python = f"python {sys.version_info.major}.{sys.version_info.minor}"
     packages = f"pytest {pytest.__version__}, hypothesis {hypothesis.__version__}, numpy {numpy.__version__}"
-    assert versions() == f"{python}, {packages}"
+    cases = f"pytest-parametrize-cases {package_version('pytest-parametrize-cases')}"  # the suite's tables
+    assert versions() == f"{python}, {packages}, {cases}"
     before = fingerprint(4.0, "kata")
     monkeypatch.setattr(
         fingerprints, "versions", lambda python: versions().replace("numpy", "numpy 0.1, was")
@@ -95,7 +96,7 @@ def test_the_grading_options_and_the_versions_are_part_of_it(monkeypatch: pytest
 def test_only_the_catalogues_record_is_kept_on_any_python(monkeypatch: pytest.MonkeyPatch) -> None:
     """A learner's cached result is graded again under another Python; the catalogue's record is not."""
     kept, anywhere = fingerprint(1.5, "catalogue"), fingerprint(1.5, "catalogue", any_python=True)
-    assert record_fingerprint() == anywhere != kept
+    assert anywhere != kept
     monkeypatch.setattr(fingerprints, "sys", SimpleNamespace(version_info=SimpleNamespace(major=3, minor=99)))
     assert "python 3.99" in versions()
     assert fingerprint(1.5, "catalogue") != kept
@@ -180,3 +181,15 @@ def test_editing_a_tool_keeps_every_record_and_editing_the_grader_makes_each_sta
     assert catalogue == "1"  # graded again
     stale = "the grader, the suite or a reference changed: make mutate\n"
     assert (mutation.returncode, mutation.stdout) == (1, stale)
+
+
+def test_pyprojects_pytest_settings_are_part_of_it(tmp_path: Path) -> None:
+    """The grading run reads pyproject.toml's pytest settings (``xfail_strict``, the markers, the capture)."""
+    from coinrow.grader.records.fingerprint import pytest_settings
+
+    (tmp_path / "pyproject.toml").write_text("[tool.pytest.ini_options]\nxfail_strict = true\n")
+    strict = pytest_settings(tmp_path)
+    (tmp_path / "pyproject.toml").write_text("[tool.pytest.ini_options]\nxfail_strict = false\n")
+    assert pytest_settings(tmp_path) != strict
+    assert "xfail_strict" in pytest_settings()
+    assert pytest_settings(tmp_path / "nowhere") == ""

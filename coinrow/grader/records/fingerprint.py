@@ -20,7 +20,9 @@ Python, and a learner's cached result is still never shown under another Python.
 from __future__ import annotations
 
 import hashlib
+import json
 import sys
+import tomllib
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -35,7 +37,7 @@ GRADING_FILES = (
     "tests/*.py",
     "tests/grade/*.py",
 )
-GRADING_PACKAGES = ("pytest", "hypothesis", "numpy")
+GRADING_PACKAGES = ("pytest", "hypothesis", "numpy", "pytest-parametrize-cases")
 
 
 def digest(root: Path, paths: list[Path], extra: str = "") -> str:
@@ -53,8 +55,8 @@ def grading_files(root: Path = REPO_ROOT) -> list[Path]:
 
 
 def versions(python: bool = True) -> str:
-    """Python's major.minor (unless ``python`` is False) and the installed versions of pytest,
-    hypothesis and NumPy, as one line."""
+    """Python's major.minor (unless ``python`` is False) and the installed versions of
+    ``GRADING_PACKAGES``, as one line."""
     found = [f"python {sys.version_info.major}.{sys.version_info.minor}"] if python else []
     for package in GRADING_PACKAGES:
         try:
@@ -74,9 +76,21 @@ def fingerprint(
     """The hash a record of grading is kept under (64 hex digits).
 
     It changes with any file of ``grading_files(root)``, the grading options (the CPU seconds
-    per call, the hypothesis profile, stopping at the first failure) and ``versions()``;
-    nothing else changes it. ``any_python``: the same on every Python version (the
-    catalogue's record, as the module's docstring says why); the packages' versions still count.
+    per call, the hypothesis profile, stopping at the first failure), ``versions()`` and
+    pyproject.toml's pytest settings (``pytest_settings``); nothing else changes it.
+    ``any_python``: the same on every Python version (the catalogue's record, as the module's
+    docstring says why); the packages' versions still count.
     """
     options = f"{call_limit:g}/{profile}" + ("/exit-first" if exit_first else "")
-    return digest(root, grading_files(root), f"{options}/{versions(python=not any_python)}")
+    extra = f"{options}/{versions(python=not any_python)}/{pytest_settings(root)}"
+    return digest(root, grading_files(root), extra)
+
+
+def pytest_settings(root: Path = REPO_ROOT) -> str:
+    """pyproject.toml's ``[tool.pytest.ini_options]``, which the grading run reads too (its markers,
+    ``xfail_strict``, the capture), as one line; "" where there is none."""
+    try:
+        settings = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]
+    except (OSError, ValueError, KeyError):
+        return ""
+    return json.dumps(settings, sort_keys=True)
