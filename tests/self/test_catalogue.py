@@ -185,12 +185,17 @@ def test_renewing_grades_exactly_the_entries_the_record_does_not_hold(tmp_path: 
     assert record_fingerprint() != "another grader"
 
 
-def test_a_run_the_driver_stopped_is_never_recorded(tmp_path: Path) -> None:
-    folder = tmp_path / "wrong" / "difference_dp"
+def _one_entry(root: Path, verdict: str = "right") -> tuple[Path, list[Entry], Path]:
+    """A catalogue of one entry below ``root``, a copy of a real one: its file, the entries, a record."""
+    source = next(e for e in ENTRIES if e.verdict == verdict and e.slug == "difference_dp").path
+    folder = root / verdict / "difference_dp"
     folder.mkdir(parents=True)
-    shutil.copyfile(ENTRIES[0].path, folder / "entry.py")
-    chosen = entries(tmp_path)
-    record = tmp_path / "graded.json"
+    shutil.copyfile(source, folder / "entry.py")
+    return folder / "entry.py", entries(root), root / "graded.json"
+
+
+def test_a_run_the_driver_stopped_is_never_recorded(tmp_path: Path) -> None:
+    _, chosen, record = _one_entry(tmp_path, "wrong")
 
     def stopped(chosen: list[Entry]) -> list[Outcome]:
         return [Outcome(e, "FAILING (stopped)", "x", 0.1, stopped=True) for e in chosen]
@@ -230,11 +235,7 @@ def test_the_record_keeps_the_time_a_summary_states(status: str, stated: str | N
 
 
 def test_a_field_of_another_type_is_not_current_and_is_graded_again(tmp_path: Path) -> None:
-    folder = tmp_path / "right" / "difference_dp"
-    folder.mkdir(parents=True)
-    shutil.copyfile(ENTRIES[-1].path, folder / "entry.py")
-    chosen = entries(tmp_path)
-    record = tmp_path / "graded.json"
+    _, chosen, record = _one_entry(tmp_path)
     solved = _graded_as("solved (40 checks, 2.2 s; time ~n² (n = 220 → 880), memory ~n²)")
     renew(chosen, record, solved)
     data = json.loads(record.read_text(encoding="utf-8"))
@@ -248,14 +249,10 @@ def test_a_field_of_another_type_is_not_current_and_is_graded_again(tmp_path: Pa
 
 def test_an_entry_edited_while_it_is_graded_stays_not_current(tmp_path: Path) -> None:
     """The digests and the fingerprint are taken before grading: what is written is what was graded."""
-    folder = tmp_path / "right" / "difference_dp"
-    folder.mkdir(parents=True)
-    shutil.copyfile(ENTRIES[-1].path, folder / "entry.py")
-    chosen = entries(tmp_path)
-    record = tmp_path / "graded.json"
+    entry, chosen, record = _one_entry(tmp_path)
 
     def edits_meanwhile(to_grade: list[Entry]) -> list[Outcome]:
-        (folder / "entry.py").write_text("# saved while it was graded\n", encoding="utf-8")
+        entry.write_text("# saved while it was graded\n", encoding="utf-8")
         return [Outcome(e, "solved (1 check; time ~n²)", "", 0.1) for e in to_grade]
 
     renew(chosen, record, edits_meanwhile)
