@@ -30,8 +30,7 @@ from pathlib import Path
 from coinrow.dev.catalogue import CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE, grade_all
 from coinrow.dev.catalogue_entries import CATALOGUE, Entry, Outcome, Recorded, entries
 from coinrow.game.registry import REPO_ROOT
-from coinrow.grader import fingerprint
-from coinrow.grader.records.fingerprint import digest
+from coinrow.grader import digest, fingerprint
 
 RECORD = CATALOGUE / "graded.json"
 RENEW = "make records"  # the command that renews the record
