@@ -181,7 +181,7 @@ records-current: $(DEV_STAMP)
 # The pins: every release the kata and its tools install, resolved from pyproject.toml by pip-tools' pip-compile
 # (installed into $(VENV) for this target only). Renew them after changing a dependency, then run make records.
 pins: $(STAMP) ### renew requirements/constraints.txt from pyproject.toml (pip-compile), then make records
-	@$(PY) -m pip install --quiet pip-tools 2>$(VENV)/pip-warnings.log || { cat $(VENV)/pip-warnings.log; exit 1; }
+	@$(call pip_install,--quiet pip-tools)
 	CUSTOM_COMPILE_COMMAND="make pins" $(VENV)/bin/pip-compile --quiet --upgrade --all-extras --strip-extras \
 		--no-emit-index-url --no-emit-find-links --output-file $(CONSTRAINTS) pyproject.toml
 

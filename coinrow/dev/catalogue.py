@@ -135,14 +135,15 @@ def run(args: argparse.Namespace) -> int:
     table = Table(title="The grader's catalogue")
     for column in ("", "formulation", "entry", "graded", "smallest failing row", "named", "s"):
         table.add_column(column)
-    for o in outcomes:
-        kept = o.recorded()
-        mark = "ok" if kept.as_expected and not kept.name_wrong else "MISJUDGED"
+    kept = [o.recorded() for o in outcomes]
+    judged = [k.as_expected and not k.name_wrong for k in kept]
+    for o, right in zip(outcomes, judged, strict=True):
+        mark = "ok" if right else "MISJUDGED"
         row = o.message or "—"
         named = o.mistake or "—"
         cells = (mark, o.entry.slug, o.entry.description, o.status, row, named, f"{o.seconds:.1f}")
         table.add_row(*map(escape, cells))
     console = Console()
     console.print(table)
-    console.print(power_line([o.recorded() for o in outcomes]))
-    return 0 if all(o.recorded().as_expected and not o.recorded().name_wrong for o in outcomes) else 1
+    console.print(power_line(kept))
+    return 0 if all(judged) else 1

@@ -26,6 +26,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import asdict
 from pathlib import Path
+from typing import TypeGuard
 
 from coinrow.dev.catalogue import CATALOGUE_CALL_LIMIT, CATALOGUE_PROFILE, grade_all
 from coinrow.dev.catalogue_entries import CATALOGUE, Entry, Outcome, Recorded, entries
@@ -72,7 +73,7 @@ def _read(record: Path) -> tuple[str | None, dict[str, dict[str, object]]]:
         return None, {}
 
 
-def _holds(was: object, digest_now: str) -> bool:
+def _holds(was: object, digest_now: str) -> TypeGuard[dict[str, object]]:
     """``was`` (an entry of the file) is of the entry's file as it is now, with every field of its type."""
     if not isinstance(was, dict) or was.get("digest") != digest_now:
         return False
@@ -87,7 +88,7 @@ def recorded(chosen: Iterable[Entry], record: Path = RECORD) -> dict[Entry, Reco
     found = {}
     for entry in chosen:
         was = kept.get(_key(entry))
-        if isinstance(was, dict) and _holds(was, _digest(entry)):
+        if _holds(was, _digest(entry)):
             found[entry] = Recorded(entry, **{k: was[k] for k in TYPES})  # type: ignore[arg-type]
     return found
 
@@ -101,7 +102,8 @@ def not_current(chosen: list[Entry], record: Path = RECORD) -> str:
     elif printed != record_fingerprint():
         why = "was graded under another grader, suite, grading options or packages"
     else:
-        stale = [e for e in chosen if e not in recorded(chosen, record)]
+        held = recorded(chosen, record)
+        stale = [e for e in chosen if e not in held]
         gone = set(kept) - {_key(e) for e in chosen}
         if not stale and not gone:
             return ""

@@ -133,16 +133,16 @@ def test_a_correct_alternative_is_told_its_measured_orders(entry: Entry) -> None
     assert stated.startswith(("~n", "read above ")) or stated in ("not told apart", "grew"), stated
 
 
-def _graded_as(status: str, message: str = "") -> Callable[[list[Entry]], Iterable[Outcome]]:
+class _graded_as:  # lower case: it reads as the grading it models, renew(chosen, record, _graded_as(…))
     """A model of grading: every entry graded ``status``, with ``message``; each call's entries kept."""
 
-    def grade_with(chosen: list[Entry]) -> Iterable[Outcome]:
-        calls.append([e.name for e in chosen])
-        return [Outcome(e, status, message, 1.23) for e in chosen]
+    def __init__(self, status: str, message: str = "") -> None:
+        self.status, self.message = status, message
+        self.calls: list[list[str]] = []
 
-    calls: list[list[str]] = []
-    grade_with.calls = calls  # type: ignore[attr-defined]
-    return grade_with
+    def __call__(self, chosen: list[Entry]) -> Iterable[Outcome]:
+        self.calls.append([e.name for e in chosen])
+        return [Outcome(e, self.status, self.message, 1.23) for e in chosen]
 
 
 def test_renewing_grades_exactly_the_entries_the_record_does_not_hold(tmp_path: Path) -> None:
@@ -157,7 +157,7 @@ def test_renewing_grades_exactly_the_entries_the_record_does_not_hold(tmp_path: 
     assert not_current(chosen, record) == f"{record} is missing or unreadable: renew it with {RENEW}"
     solved = _graded_as("solved (40 checks, 2.2 s; time ~n² (n = 220 → 880), memory ~n²)")
     renew(chosen, record, solved)
-    assert solved.calls == [["one", "two"]]  # type: ignore[attr-defined]
+    assert solved.calls == [["one", "two"]]
     text = record.read_text(encoding="utf-8")
     assert "2.2" not in text
     assert "1.23" not in text
@@ -166,7 +166,7 @@ def test_renewing_grades_exactly_the_entries_the_record_does_not_hold(tmp_path: 
     assert [r.stated for r in recorded(chosen, record).values()] == ["~n²", "~n²"]
     before = record.stat().st_mtime_ns
     renew(chosen, record, solved)
-    assert solved.calls[-1] == []  # type: ignore[attr-defined]
+    assert solved.calls[-1] == []
     assert record.stat().st_mtime_ns == before  # nothing to renew: the file is not written
 
     chosen[1].path.write_text(chosen[1].path.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
@@ -175,7 +175,7 @@ def test_renewing_grades_exactly_the_entries_the_record_does_not_hold(tmp_path: 
         f"renew it with {RENEW}"
     )
     renew(chosen, record, solved)
-    assert solved.calls[-1] == ["two"]  # type: ignore[attr-defined]
+    assert solved.calls[-1] == ["two"]
 
     chosen[0].path.unlink()
     assert "right/difference_dp/one.py (removed)" in not_current(entries(tmp_path), record)
@@ -243,7 +243,7 @@ def test_a_field_of_another_type_is_not_current_and_is_graded_again(tmp_path: Pa
     record.write_text(json.dumps(data), encoding="utf-8")
     assert recorded(chosen, record) == {}
     renew(chosen, record, solved)
-    assert solved.calls == [["entry"], ["entry"]]  # type: ignore[attr-defined]
+    assert solved.calls == [["entry"], ["entry"]]
     assert [r.stated for r in recorded(chosen, record).values()] == ["~n²"]
 
 
