@@ -169,6 +169,15 @@ docs: $(DEV_STAMP)
 catalogue: $(DEV_STAMP) ### grade every catalogued wrong answer and correct alternative afresh, as a table
 	@$(COINROW) dev catalogue
 
+# The growth decision's error rates (docs/grader-trust.md): made-up answers under noise models fitted to timings
+# recorded on this machine (coinrow/dev/data/growth_timings.json, renewed by make growth-noise).
+.PHONY: growth-errors growth-noise
+growth-errors: $(DEV_STAMP) ### the growth decision's error rates, simulated (WRITE=1: into docs/grader-trust.md)
+	@$(COINROW) dev growth-errors $(if $(WRITE),--write)
+
+growth-noise: $(DEV_STAMP) ### record the timings the growth noise models are fitted to (about 5 minutes)
+	@$(COINROW) dev growth-noise
+
 # The catalogue's record (tests/catalogue/graded.json): make check reads it and fails, naming make records, when
 # it does not hold every entry as graded under today's grader and pins; make records grades exactly those entries.
 records: $(DEV_STAMP) ### renew the catalogue's record: grade the entries it does not hold as they are now

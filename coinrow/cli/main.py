@@ -160,6 +160,14 @@ DEV_COMMANDS = (
         "coinrow.dev.records",
         "renew the catalogue's record: grade the entries it does not hold as they are now (--check: say so)",
     ),
+    Command(
+        "growth-errors",
+        "coinrow.dev.growth_errors",
+        "the growth decision's error rates on made-up answers under recorded noise (--write: into the docs)",
+    ),
+    Command(
+        "growth-noise", "coinrow.dev.growth_noise", "record the timings the growth noise models are fitted to"
+    ),
     Command("mutate", "coinrow.dev.mutate", "mutation score of the references: mutants graded like attempts"),
     Command("shipped", "coinrow.dev.shipped", "refresh build/shipped, the stubs as committed"),
     Command("docs", "coinrow.dev.docs", "rewrite the documents' tables and counts from the registry"),

@@ -15,9 +15,11 @@ There are three kinds:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from coinrow.game.registry import FORMULATIONS, Formulation
+from coinrow.grader import POLICY
 
 Column = tuple[str, Callable[[Formulation], str]]
 
@@ -80,12 +82,19 @@ make check   # the repository's own checks on the references and the stubs as co
 ```"""
 
 
+def growth_policy_table() -> str:
+    """The growth check's constants (``growth/policy.py`` says what each bounds), as a table."""
+    rows = [f"| `{field.name}` | `{getattr(POLICY, field.name)}` |" for field in dataclasses.fields(POLICY)]
+    return "\n".join(["| constant | value |", "|---|---|", *rows])
+
+
 def generated_texts(formulations: tuple[Formulation, ...] = FORMULATIONS) -> dict[str, str]:
     """The text of each generated region, by the name its markers give; a text of several lines
     fills a region whose markers stand on lines of their own, a one-line text sits inside a line."""
     core = sum(not f.bonus for f in formulations)
     bonus = len(formulations) - core
     return {
+        "growth-policy": growth_policy_table(),
         "katas-table": katas_table(formulations),
         "order-table": order_table(formulations),
         "recurrences-table": recurrences_table(formulations),

@@ -17,8 +17,11 @@ if TYPE_CHECKING:
     from coinrow.grader.executor.processes import become_subreaper, kill_all_descendants, kill_tree
     from coinrow.grader.executor.sandbox import find_jail
     from coinrow.grader.executor.time_limit import CallTimeout, time_limit
+    from coinrow.grader.growth.decide import Outcome, decide, share_bound
+    from coinrow.grader.growth.policy import POLICY, GrowthPolicy
     from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
     from coinrow.grader.judge.verdict import Grader
+    from coinrow.grader.measure.orders import Point
     from coinrow.grader.measure.timing import (
         InProcess,
         Subject,
@@ -54,6 +57,12 @@ _FACE = {
     "find_jail": "executor.sandbox",
     "CallTimeout": "executor.time_limit",
     "time_limit": "executor.time_limit",
+    "Outcome": "growth.decide",
+    "decide": "growth.decide",
+    "share_bound": "growth.decide",
+    "POLICY": "growth.policy",
+    "GrowthPolicy": "growth.policy",
+    "Point": "measure.orders",
     "NotAttempted": "judge.failures",
     "WrongAnswer": "judge.failures",
     "Grader": "judge.verdict",
@@ -89,11 +98,15 @@ _FACE = {
     "prime_for": "run.grade",
 }
 __all__ = [
+    "POLICY",
     "CallTimeout",
     "Grader",
+    "GrowthPolicy",
     "InProcess",
     "NoCommittedStub",
     "NotAttempted",
+    "Outcome",
+    "Point",
     "Primed",
     "Progress",
     "Result",
@@ -104,6 +117,7 @@ __all__ = [
     "attempt_stamps",
     "become_subreaper",
     "committed_stub",
+    "decide",
     "digest",
     "exercism_report",
     "failed",
@@ -122,6 +136,7 @@ __all__ = [
     "printable",
     "result_lines",
     "seeded_row",
+    "share_bound",
     "shown_order",
     "summary",
     "summary_lines",

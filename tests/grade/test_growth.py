@@ -9,10 +9,9 @@ import pytest
 
 from coinrow.game.registry import FORMULATIONS
 from coinrow.grader.growth.ahead import GrowthAhead
-from coinrow.grader.growth.check import check_growth
+from coinrow.grader.growth.check import check_growth, growth_checked
 from coinrow.grader.judge.failures import NotAttempted
 from coinrow.grader.judge.verdict import Grader
-from coinrow.grader.measure.orders import growth_checked
 from tests.strategies import skip_unless_attempted
 
 GROWTH_SLUGS = [f.slug for f in FORMULATIONS if growth_checked(f)]

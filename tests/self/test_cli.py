@@ -13,7 +13,7 @@ from tests.self.commandline import coinrow, make
 def test_help_lists_every_command() -> None:
     done = coinrow("--help")
     assert done.returncode == 0, done.stderr
-    listed = re.findall(r"^    (\w+)", done.stdout, flags=re.MULTILINE)
+    listed = re.findall(r"^    ([\w-]+)", done.stdout, flags=re.MULTILINE)
     assert listed == [*(c.name for c in COMMANDS), "dev"]
     for name in ("test", "next", "compare", "trace", "animate", "play", "bench", "reset", "hint", "dev"):
         assert name in listed
@@ -22,7 +22,7 @@ def test_help_lists_every_command() -> None:
 def test_the_maintainers_commands_stand_under_dev() -> None:
     done = coinrow("dev", "--help")
     assert done.returncode == 0, done.stderr
-    assert re.findall(r"^    (\w+)", done.stdout, flags=re.MULTILINE) == [c.name for c in DEV_COMMANDS]
+    assert re.findall(r"^    ([\w-]+)", done.stdout, flags=re.MULTILINE) == [c.name for c in DEV_COMMANDS]
     for command in DEV_COMMANDS:
         assert coinrow(command.name, "--help").returncode == 2  # not a learner's command
         assert coinrow("dev", command.name, "--help").stdout.startswith(f"usage: coinrow dev {command.name}")

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from coinrow.grader.growth.readings import climbs_on, deciding, judged_on
-from coinrow.grader.measure.orders import Point, climb, last_doubling
+from coinrow.grader.measure.orders import Point, climb
 from coinrow.grader.measure.timing import InProcess
 from coinrow.tools.compare.growth import (
     Budget,
@@ -73,42 +72,3 @@ def test_a_ladder_goes_on_past_a_slow_first_size_until_one_doubling_is_timed() -
     timed = climb((126, 250, 500), lambda n: Point(n, seconds[n]))
     assert [p.n for p in timed] == [126, 250]
     assert climb((126, 250, 500), lambda n: Point(n, 4.0, timed_out=n == 250))[-1] == Point(250, 4.0, True)
-
-
-def test_a_time_out_that_decides_nothing_leaves_the_judging_to_the_last_full_doubling() -> None:
-    """1000 coins in 1.6 s, 2000 past a 4 s limit: the bound (more than x2.5 per doubling) cannot tell
-    n from n² in an O(n) kata, while 500 -> 1000 (x8) shows n³."""
-    points = [Point(500, 0.2), Point(1000, 1.6), Point(2000, 4.0, timed_out=True)]
-    step = deciding(points, 1)
-    assert step is not None
-    assert (step.low, step.high, step.at_least, round(step.ratio, 1)) == (500, 1000, False, 8.0)
-    assert deciding(points[1:], 1) == last_doubling(points[1:])  # nothing timed in full below: the bound
-
-
-def test_time_is_judged_over_two_doublings() -> None:
-    """An n² table that outgrows a cache at the last doubling: ×6.7 from 500 to 1000 alone would read as
-    n³ (at least 2^2.7 = 6.5), but over two doublings it is (0.67 / 0.025) ** (1 / 2) = ×5.2 per doubling,
-    within n² (at most 2^2.5 = 5.66)."""
-    points = [Point(250, 0.025), Point(500, 0.1), Point(1000, 0.67)]
-    step = last_doubling(points)
-    assert step is not None
-    assert round(step.ratio, 1) == 6.7
-    wide = judged_on(points, step)
-    assert (wide.low, wide.high, round(wide.ratio, 2)) == (250, 1000, 5.18)
-
-
-def test_a_ladder_climbs_past_long_calls_to_the_tasks_largest_size_unless_a_higher_order_reads() -> None:
-    """The growth check's ladder (``climbs_on``). A slice summed per cell (n³ in C): ×4.5 then ×6.4,
-    (0.29 / 0.01) ** (1 / 2) = ×5.4 per doubling from 126 to 500: the long call at 500 (past
-    STEP_STOP_SECONDS) does not end the ladder, 1000 is timed. Neither does one that reads n² plainly (×4.1
-    and ×4.2, 0.3 s at 500): small rows padded with work read so, and only the largest sizes show what the
-    padding hides. ×8 and ×8.3 (×8.2 over both) read a higher order: the ladder stops there, as 1000 would
-    take 8 times as long."""
-
-    def sizes_timed(seconds: dict[int, float]) -> list[int]:
-        timed = climb((126, 250, 500, 1000), lambda n: Point(n, seconds[n]), lambda p: climbs_on(p, 2))
-        return [p.n for p in timed]
-
-    assert sizes_timed({126: 0.01, 250: 0.045, 500: 0.29, 1000: 2.3}) == [126, 250, 500, 1000]
-    assert sizes_timed({126: 0.0175, 250: 0.072, 500: 0.3, 1000: 1.2}) == [126, 250, 500, 1000]
-    assert sizes_timed({126: 0.0045, 250: 0.036, 500: 0.3}) == [126, 250, 500]

@@ -8,14 +8,12 @@ import pytest
 
 from coinrow.game.registry import REPO_ROOT
 from coinrow.grader.growth import ahead as growth_ahead
-from coinrow.grader.growth import check as complexity
 from coinrow.grader.growth.ahead import GrowthAhead
 from coinrow.grader.growth.check import GrowthCheck
+from coinrow.grader.growth.decide import Outcome, Reading
 from coinrow.grader.growth.measured import Measured, Timings
-from coinrow.grader.growth.readings import timed_again
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
-from coinrow.grader.measure.orders import Point, Step
 from coinrow.grader.run.grade import grade
 
 GROWTH_TEST = "test_grows_as_the_task_asks"
@@ -33,70 +31,33 @@ def _ahead(monkeypatch: pytest.MonkeyPatch, first_step: Timings | BaseException)
         return first_step
 
     monkeypatch.setattr(GrowthCheck, "measure", measure)
-    monkeypatch.setattr(GrowthCheck, "_beyond", lambda check, points, time: (points, time))  # nothing more
-    monkeypatch.setattr(GrowthCheck, "_steps", lambda check, point: 1.0)  # the game model's speed: not slow
     monkeypatch.setattr(growth_ahead, "check_growth", lambda template, slug: ALONE)
     return GrowthAhead(Grader(REPO_ROOT / "solutions", 4.0), "difference_dp")
 
 
-def test_first_timings_that_show_the_order_plainly_are_judged_as_they_are(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """×4.2 per doubling over 250 -> 1000 ((0.0706 / 0.004) ** (1 / 2)) is 2^2.07, within n² +
-    SURELY_WITHIN (2^2.3): judged after the one second look every check takes (the reference's real
-    timings, slower than these, leave them the fastest); the summary says the sizes."""
-    points = [Point(126, 0.001), Point(250, 0.004), Point(500, 0.017), Point(1000, 0.0706)]
-    measured = _ahead(monkeypatch, Timings(points, Step("power", 4.0, 100, 200))).result()
-    assert measured.time is not None
-    assert (measured.time.low, measured.time.high, round(measured.time.ratio, 1)) == (250, 1000, 4.2)
-    assert measured.summary() == "time ~n² (n = 250 → 1000), memory ~n²"
+def _reading(outcome: Outcome, exponent: float) -> Reading:
+    """A reading over 248 -> 992 coins, 0.1 s at the top: well under 4 steps per n² on any machine."""
+    return Reading(outcome, exponent, (exponent - 0.05, exponent + 0.05), 248, 992, 4, 0.1, 1.0)
 
 
 @pytest.mark.parametrize(
-    ("per_doubling", "rounds", "seen"),
-    [(3.4, [True], "n²"), (2.0, [False, False], "n"), (5.2, [False, False], "n²")],
+    ("outcome", "exponent", "said"), [(Outcome.TASK, 2.02, "n²"), (Outcome.LOWER, 1.1, "n")]
 )
-def test_only_a_reading_above_the_order_or_naming_a_lower_one_is_timed_again_more_than_once(
-    monkeypatch: pytest.MonkeyPatch, per_doubling: float, rounds: list[bool], seen: str
+def test_a_reading_beside_other_work_that_states_an_order_stands(
+    monkeypatch: pytest.MonkeyPatch, outcome: Outcome, exponent: float, said: str
 ) -> None:
-    """The deciding sizes are always timed a second time. ×3.4 per doubling is 2^1.77: slower than n² by
-    more than SURELY_WITHIN, but the summary names n², the task's order, either way; judged after that one
-    second look, which times again only the sizes below the largest (``rounds``: True). ×2.0 (2^1.0)
-    would be named n, and ×5.2 (2^2.38) lies above n² + SURELY_WITHIN: the deciding sizes, the largest
-    among them, are timed again twice (``REPEATS`` timings in all), here with the same times each round."""
-    rounds_taken = []
-
-    def counted(timed: object, points: list[Point], step: Step, smaller_only: bool) -> list[Point]:
-        rounds_taken.append(smaller_only)
-        return points
-
-    monkeypatch.setattr(complexity, "timed_again", counted)
-    points = [Point(126 * 2**k, 0.01 * per_doubling**k) for k in range(4)]
-    measured = _ahead(monkeypatch, Timings(points, None)).result()
-    assert rounds_taken == rounds
-    assert measured.summary() == f"time ~{seen} (n = 252 → 1008)"
+    """A stated order is judged as it was read (×2^2.02 = ×4.1 per doubling over 248 -> 992)."""
+    measured = _ahead(monkeypatch, Timings(_reading(outcome, exponent), None)).result()
+    assert measured.time is not None
+    assert (measured.time.low, measured.time.high, round(measured.time.exponent, 2)) == (248, 992, exponent)
+    assert measured.summary().startswith(f"time ~{said} (n = 248 → 992")
 
 
-@pytest.mark.parametrize(("smaller_only", "timed"), [(True, [250, 500]), (False, [250, 500, 1000])])
-def test_timed_again_times_the_largest_size_only_when_asked(smaller_only: bool, timed: list[int]) -> None:
-    """The deciding doubling 500 -> 1000 and the one below it: 250, 500 and 1000 are its sizes, 126 is
-    not. A second timing is kept only when faster: 500's (0.010 < 0.017), not 250's (0.005 > 0.004)."""
-    asked: list[int] = []
-
-    def timing(n: int) -> Point:
-        asked.append(n)
-        return Point(n, {250: 0.005, 500: 0.010, 1000: 0.050}[n])
-
-    points = [Point(126, 0.001), Point(250, 0.004), Point(500, 0.017), Point(1000, 0.0706)]
-    again = timed_again(timing, points, Step("power", 4.15, 500, 1000), smaller_only)
-    assert asked == timed
-    expected_top = 0.0706 if smaller_only else 0.050
-    assert [p.seconds for p in again] == [0.001, 0.004, 0.010, expected_top]
-
-
-def test_a_time_out_beside_other_work_has_the_check_made_again_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    points = [Point(126, 0.01), Point(250, 0.08), Point(500, 0.64), Point(1000, 4.0, timed_out=True)]
-    assert _ahead(monkeypatch, Timings(points, None)).result() is ALONE
+@pytest.mark.parametrize("outcome", [Outcome.HIGHER, Outcome.NOT_DECIDED, Outcome.CUT_OFF])
+def test_any_other_reading_beside_other_work_has_the_check_made_again_alone(
+    monkeypatch: pytest.MonkeyPatch, outcome: Outcome
+) -> None:
+    assert _ahead(monkeypatch, Timings(_reading(outcome, 3.0), None)).result() is ALONE
 
 
 @pytest.mark.parametrize(

@@ -1,20 +1,11 @@
 """A kata graded alone, with a core to spare: its growth check starts ahead, beside the rest of its suite.
 
-The growth check (``coinrow.grader.growth.check.GrowthCheck``) calls in executors of its own,
-so its first step, ``measure`` (the time ladder climbed, its largest value checked, the
-memory traced), can run in a thread of the judge while the suite's other checks call the
-attempt's main executor: the two executors compute on two cores at once. Its test runs
-last, alone, and takes the second step there: ``judge``, which times the deciding sizes
-again, in turn, unless the first timings showed the task's order plainly.
-
-Work beside a timing can slow it (two processes share the memory and its caches), never
-speed it up: the fastest of a size's timings, one of them taken alone, is as good as when
-the whole check runs alone. A first timing taken beside other work is kept without a second
-look only when it shows the order plainly (``growth.readings.plain``): up to 2^(k + ``SURELY_WITHIN``)
-per doubling, which to hide a higher order would need the smaller size alone slowed by ×1.8 or more (work
-beside it slowed a size by ×1.3 at most here). Where the first step failed on a timing (a
-call ran out of time, or a timing bounded by a time-out decides), the whole check is made
-again, alone.
+The growth check (``coinrow.grader.growth.check.GrowthCheck``) calls in an executor of its own, so its first
+step, ``measure``, can run in a thread of the judge while the suite's other checks call the attempt's main
+executor: the two compute on two cores at once. Its test runs last and takes the second step there. A
+reading made beside other work stands when it states the task's order or a lower one (the rounds' interval
+allows for the noise, as ``docs/grader-trust.md`` measures); a higher order, an order not decided, or a
+failure on a timing is measured again, alone.
 """
 
 from __future__ import annotations
@@ -22,17 +13,19 @@ from __future__ import annotations
 import threading
 
 from coinrow.grader.growth.check import GrowthCheck, check_growth
+from coinrow.grader.growth.decide import Outcome
 from coinrow.grader.growth.measured import Measured, Timings
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.records.results import FailureKind
 
 TIMING_KINDS: frozenset[FailureKind] = frozenset({"growth", "too-slow", "not-run"})
+STANDS = frozenset({Outcome.TASK, Outcome.LOWER})  # readings made beside other work that are kept
 
 
 class GrowthAhead:
     """``GrowthCheck(template, slug)`` in a thread of its own, started at once: it measures, then waits
-    for ``result`` to have it judge.
+    for ``result`` to have it judged.
 
     Every executor of the check is started, used and ended in that one thread: bubblewrap's
     ``--die-with-parent`` ends a process when the thread that started it ends, not its process.
@@ -61,7 +54,7 @@ class GrowthAhead:
             self._judge_now.wait()
             if not self._wanted:
                 return
-            if isinstance(first, Timings) and not any(p.timed_out for p in first.points):
+            if isinstance(first, Timings) and first.reading.outcome in STANDS:
                 self._outcome = check.judge(first)
             elif isinstance(first, WrongAnswer) and first.kind not in TIMING_KINDS:
                 self._outcome = first
@@ -75,7 +68,7 @@ class GrowthAhead:
 
     def result(self) -> Measured:
         """Have the check judged, alone (the rest of the suite has run): what ``check_growth`` would
-        return. A failure the first step met on a timing is met again alone, or not.
+        return.
 
         Raises:
             WrongAnswer, NotAttempted: as ``check_growth``.

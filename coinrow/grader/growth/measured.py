@@ -7,17 +7,18 @@ from dataclasses import dataclass
 from coinrow.game.cost import Cost
 from coinrow.game.registry import Formulation
 from coinrow.game.rows import dominant_class_row
+from coinrow.grader.growth.decide import Reading
 from coinrow.grader.judge.failures import WrongAnswer
-from coinrow.grader.measure.orders import MEMORY_MARGINS, TIME_MARGINS, Point, Step, judged, power_name
+from coinrow.grader.measure.orders import MEMORY_MARGINS, Step, judged, power_name
 from coinrow.grader.messages import growth as messages
 
 
 @dataclass
 class Timings:
-    """What ``GrowthCheck.measure`` found: the first timing of each size, and the memory's growth (or the
-    failure its tracing raised, said only once the time is judged, as the time is the first claim)."""
+    """What ``GrowthCheck.measure`` found: the time's reading, and the memory's growth (or the failure its
+    tracing raised, said only once the time is judged, as the time is the first claim)."""
 
-    points: list[Point]
+    reading: Reading
     memory: Step | None
     memory_failure: WrongAnswer | None = None
 
@@ -30,43 +31,34 @@ class Measured:
     memory: Step | None
     time_target: int
     memory_target: int | None
-    undecided: bool = False  # the time's order was not decided, whatever its ratio's band
+    undecided: bool = False  # the rounds or the budget ran out with the time's interval across a line
     # compiled code beside the interpreter's own the attempt loaded (None: could not be read here)
     compiled: tuple[str, ...] | None = ()
     slow: float | None = None  # steps of the game model's reduction per n^k at the top size, if slow there
-    read_once: bool = False  # undecided: a higher order read once beyond the task's sizes, not confirmed
 
     def summary(self) -> str:
-        """What a solved kata's summary line says, e.g. ``time ~n² (n = 124 → 496), memory ~n²``."""
-        time = _seen(self.time, self.time_target, TIME_MARGINS, floor=1, sizes=True)
-        memory = _seen(self.memory, self.memory_target, MEMORY_MARGINS)
-        if self.undecided and self.time is not None and self.read_once:
-            asked = power_name(self.time_target)
-            time = messages.order_read_once(
-                self.time.ratio, self.time.low, self.time.high, asked, self.time.at_least
+        """What a solved kata's summary line says, e.g. ``time ~n² (n = 248 → 992), memory ~n²``."""
+        time, target = self.time, self.time_target
+        said = None
+        if time is not None and self.undecided and time.named_exponent < target:
+            said = messages.order_below(time.ratio, time.low, time.high, power_name(target))
+        elif time is not None and self.undecided:
+            said = messages.order_not_told(time.ratio, time.low, time.high)
+        elif time is not None:  # the task's order, or a lower one, decided: never above the task's
+            seen = messages.order_seen(
+                power_name(max(min(time.named_exponent, target), 1)), time.low, time.high
             )
-        elif self.undecided and self.time is not None and self.time.named_exponent < self.time_target:
-            asked = power_name(self.time_target)
-            time = messages.order_below(self.time.ratio, self.time.low, self.time.high, asked)
-        elif self.undecided and self.time is not None:
-            time = messages.order_not_told(self.time.ratio, self.time.low, self.time.high)
-        elif time is not None and time.endswith(")"):  # an order stated, on sizes
-            time = messages.not_ruled_out(time, self.slow, power_name(self.time_target), self.compiled)
-        return messages.measured_orders(time, memory)
-
-
-def _seen(
-    step: Step | None, target: int | None, margins: tuple[float, float], floor: int = 0, sizes: bool = False
-) -> str | None:
-    """The order ``step`` shows in the summary: never above the target (a higher one failed), never below
-    ``floor`` (a call reads its n coins: time grows at least like n, however flat its fixed costs make
-    the sizes timed look, as n NumPy calls do at n <= 1000); with the ``sizes`` it was measured on."""
-    if step is None or target is None:
-        return None
-    if judged(step, target, margins) == "unclear":
-        return messages.order_not_told(step.ratio, step.low, step.high)
-    power = power_name(min(max(step.named_exponent, floor), target))
-    return messages.order_seen(power, step.low, step.high) if sizes else messages.order_seen(power)
+            said = messages.not_ruled_out(seen, self.slow, power_name(target), self.compiled)
+        memory = self.memory
+        if memory is not None and self.memory_target is not None:
+            memory_said = (
+                messages.order_not_told(memory.ratio, memory.low, memory.high)
+                if judged(memory, self.memory_target, MEMORY_MARGINS) == "unclear"
+                else messages.order_seen(power_name(min(memory.named_exponent, self.memory_target)))
+            )
+        else:
+            memory_said = None
+        return messages.measured_orders(said, memory_said)
 
 
 def fail_growth(

@@ -1,10 +1,10 @@
-"""One size of the growth check's ladder, timed: plain calls on fresh random rows, every value checked.
+"""One size of the growth check, timed: plain calls on fresh random rows, every value checked.
 
-A timed call is a plain call (``Caller.time_rows``): the same request, the same process and the
-garbage collector as the attempt left it, its CPU time read from outside over the executor's
-whole process tree. Each call gets a row of its own, drawn at random as the check runs, so a
-cache keyed by the row gains nothing; its value comes from the game model's O(n) reduction
-(``coinrow.game.reduction``), and a wrong one fails as on any other call.
+A timed call is a plain call (``Caller.time_rows``): the same request, the same process and the garbage
+collector as the attempt left it, its CPU time read from outside over the executor's whole process tree.
+Each call gets a row of its own, drawn at random as the check runs, so a cache keyed by the row gains
+nothing; its value comes from the game model's O(n) reduction (``coinrow.game.reduction``), and a wrong one
+fails as on any other call.
 """
 
 from __future__ import annotations
@@ -20,35 +20,49 @@ from coinrow.game.registry import Formulation
 from coinrow.game.rows import dominant_class_row, random_row
 from coinrow.game.shown import show_call
 from coinrow.grader.executor.time_limit import CallTimeout
+from coinrow.grader.growth.policy import GrowthPolicy
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.measure.orders import Point, Step, last_doubling
 from coinrow.grader.messages import calls as call_messages
 from coinrow.grader.messages import values as values_messages
 
-SHORTEST_TIMING = 0.01  # seconds: a call shorter than this is followed by more, on rows of the same size
-BATCH_CAP = 100  # calls of one size at most
 TRACE_SECONDS = 2.0  # a traced call (tracemalloc slows Python down) is cut off after this much CPU
 UNIT_ROW = 2000  # coins of the row the machine's speed is measured on (``seconds_per_step``)
+ROUND_TRIPS = 5  # requests on a two-coin row whose fastest is the executor's round trip
 
 
-def timed_size(grader: Grader, formulation: Formulation, n: int, rng: random.Random, limit: float) -> Point:
-    """CPU seconds per call of the value function on fresh random rows of ``n`` coins: one call, then, if
-    it took under ``SHORTEST_TIMING``, enough more to fill it (at most ``BATCH_CAP``). A call past
-    ``limit`` CPU seconds makes the point a lower bound.
+def timed_size(
+    grader: Grader,
+    formulation: Formulation,
+    n: int,
+    rng: random.Random,
+    limit: float,
+    policy: GrowthPolicy,
+    round_trip: float = 0.0,
+) -> Point:
+    """CPU seconds per call of the value function on fresh random rows of ``n`` coins, ``round_trip``
+    seconds taken out of each call: one call, then, if it took under ``policy.shortest_batch``, enough more
+    to fill it (at most ``policy.batch_cap``). A call past ``limit`` CPU seconds makes the point a bound.
 
     Raises:
         WrongAnswer: a wrong value, or a call that raised.
         NotAttempted: the function is still the stub.
     """
     try:
-        seconds = _calls(grader, formulation, n, 1, rng, limit)
-        if seconds < SHORTEST_TIMING:
-            number = min(BATCH_CAP, math.ceil(SHORTEST_TIMING / max(seconds, 1e-6)))
-            seconds = _calls(grader, formulation, n, number, rng, limit * number) / number
+        seconds, number = _calls(grader, formulation, n, 1, rng, limit), 1
+        if seconds < policy.shortest_batch:
+            number = min(policy.batch_cap, math.ceil(policy.shortest_batch / max(seconds, 1e-6)))
+            seconds = _calls(grader, formulation, n, number, rng, limit * number)
     except CallTimeout:
         return Point(n, limit, timed_out=True)
-    return Point(n, seconds)
+    return Point(n, max(seconds / number - round_trip, seconds / number / 100))
+
+
+def round_trip(grader: Grader, formulation: Formulation) -> float:
+    """CPU seconds of the executor's round trip: the fastest of ``ROUND_TRIPS`` calls on two-coin rows."""
+    rng = random.Random(0)
+    return min(_calls(grader, formulation, 2, 1, rng, grader.call_limit) for _ in range(ROUND_TRIPS))
 
 
 def _calls(
@@ -68,9 +82,9 @@ def _calls(
 
 
 def seconds_per_step(rng: random.Random) -> float:
-    """This machine's speed, now: CPU seconds per coin the game model's own O(n) reduction takes here
-    (the fastest of five calls on a row of ``UNIT_ROW`` coins), about what one cell of a plain interval table
-    takes in Python. An answer's time is set against it only to tell a slow answer (``check``)."""
+    """This machine's speed, now: CPU seconds per coin the game model's own O(n) reduction takes here (the
+    fastest of five calls on a row of ``UNIT_ROW`` coins), about what one cell of a plain interval table
+    takes in Python."""
     row = random_row(UNIT_ROW, rng)
     fastest = math.inf
     for _ in range(5):
@@ -81,11 +95,9 @@ def seconds_per_step(rng: random.Random) -> float:
 
 
 class MachineSpeed:
-    """This machine's speed (``seconds_per_step``) as one check sees it: looked at again and again, the
-    fastest look kept. Work beside the judge slows it in spells (a busy sibling of a core halves what a
-    CPU second does: 200 looks beside two busy loops spread ×2.0, and looks 10-30 ms apart did not narrow
-    that), and a slower unit would make an answer look faster; so a check looks after every size it
-    times, spread over its whole run, 4 ms of the judge's CPU a look."""
+    """This machine's speed (``seconds_per_step``) as one check sees it: looked at after every size timed,
+    the fastest look kept (work beside the judge slows it in spells, and a slower unit would make an
+    answer look faster)."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -98,7 +110,7 @@ class MachineSpeed:
 
 
 def never_finished(grader: Grader, formulation: Formulation, n: int) -> NoReturn:
-    """Raise why the first ladder size, ``n`` coins, has no timing: the call ran out of time."""
+    """Raise why a size of ``n`` coins has no timing: the call ran out of time."""
     row = random_row(n, random.Random())
     function, needs = formulation.value_function, formulation.time
     call_text = show_call(function, row)

@@ -40,7 +40,7 @@ def growth_before(
 def growth_line_under_a_time_out(points: Sequence[Point], asked: Order) -> str:
     """The line under a too-slow message: how the time grew on the first coins of the row that ran out of
     time (``points``, from ``climb``), and whether that is above the task's order ``asked``."""
-    step = under_a_time_out(points, TARGET_EXPONENT.get(asked))
+    step = under_a_time_out(points)
     if step is None:
         return messages.not_measured()
     above = step.kind == "power" and step.named_exponent > TARGET_EXPONENT.get(asked, step.named_exponent)

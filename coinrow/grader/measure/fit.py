@@ -70,5 +70,5 @@ def covers(r: int, j: int) -> float:
     >>> covers(3, 1), covers(5, 1)
     (0.75, 0.9375)
     """
-    below = sum(math.comb(r, i) for i in range(j)) / 2**r
+    below = sum(math.comb(r, i) for i in range(j)) / float(2**r)
     return 1.0 - 2.0 * below

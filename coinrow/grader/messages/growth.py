@@ -86,21 +86,6 @@ def order_below(ratio: float, low: int, high: int, asked: str) -> str:
     return f"{grown}, less than {asked} would: its order is not decided"
 
 
-def order_read_once(ratio: float, low: int, high: int, asked: str, at_least: bool = False) -> str:
-    """An order above the task's read once beyond its sizes and not read so again (a second reading would
-    have passed the CPU the check may spend, or ruled nothing out): not decided, said so; ``at_least``: the
-    reading was a bound, its largest call cut off.
-
-    >>> order_read_once(7.7, 500, 2000, "n²")
-    'read above n² once (×7.7 per doubling, n = 500 → 2000), not confirmed by a second reading: its order \
-is not decided'
-    >>> order_read_once(6.7, 1000, 2000, "n²", at_least=True)[:52]
-    'read above n² once (more than ×6.7 per doubling, n ='
-    """
-    grown = f"{'more than ' if at_least else ''}×{ratio:.1f} per doubling, n = {low} → {high}"
-    return f"read above {asked} once ({grown}), not confirmed by a second reading: its order is not decided"
-
-
 def growth(
     what: str,
     power: str | None,

@@ -1,0 +1,175 @@
+"""The growth decision, as ``docs/grader-trust.md`` ("Order of growth: the method") states it: rounds of
+timings over a window of three sizes, a robust slope per round, and a sequential rule that stops as soon as
+the interval for the median slope lies on one side of a line, or the rounds or the budget run out.
+
+The rule knows nothing of executors: it calls ``time`` for CPU seconds per call on fresh rows of a size, so
+the grader (``coinrow.grader.growth.check``) and the simulator (``coinrow/dev/growth_errors.py``) run the
+same code.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from coinrow.grader.growth.policy import GrowthPolicy
+from coinrow.grader.measure.fit import median_interval, theil_sen
+from coinrow.grader.measure.orders import Point
+
+Timer = Callable[
+    [int, float], Point
+]  # (n coins, CPU seconds a call may take) -> seconds per call, or a bound
+
+
+class Outcome(enum.Enum):
+    """What the rounds settled."""
+
+    TASK = "the task's order"  # the interval lies between k - lower_by and the line
+    LOWER = "a lower order"  # the interval lies below k - lower_by
+    HIGHER = "a higher order"  # the interval lies above the line: the answer fails
+    NOT_DECIDED = "not decided"  # the rounds or the budget ran out with the interval across a line
+    CUT_OFF = "cut off"  # a call within the task's sizes ran out of the call limit, on the lowest window too
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A decision and what it rests on: ``exponent`` is the median of the rounds' slopes over ``low`` to
+    ``high`` coins, ``interval`` its distribution-free interval, ``seconds`` the median CPU seconds per call
+    at ``high``, ``spent`` the CPU seconds of every timed call up to this reading."""
+
+    outcome: Outcome
+    exponent: float
+    interval: tuple[float, float]
+    low: int
+    high: int
+    rounds: int
+    seconds: float
+    spent: float
+    beyond: bool = False  # the window reached one doubling past the task's sizes
+    bound: bool = False  # a call there was cut off: its time and the slopes through it are lower bounds
+
+
+def decide(
+    time: Timer,
+    target: int,
+    scale: float,
+    call_limit: float,
+    unit: Callable[[], float],
+    policy: GrowthPolicy,
+    rng: random.Random,
+) -> Reading:
+    """Decide the order of an answer's time against n^``target``, as the method states.
+
+    Args:
+        time: CPU seconds per call on fresh random rows of n coins, given a limit per call.
+        target: the task's exponent k (1 or 2).
+        scale: the window's scale, drawn by the caller from ``policy.scale``.
+        call_limit: CPU seconds a call within the task's sizes may take.
+        unit: CPU seconds per coin of the game's own O(n) reduction on this machine, now.
+        policy: the constants.
+        rng: orders the sizes within each round.
+    """
+    window, spent, budget = policy.window(target, scale), 0.0, policy.budget * call_limit
+    while True:  # one doubling down after a call cut off within the task's sizes
+        reading = _rounds(time, window, {n: call_limit for n in window}, target, policy, rng, budget - spent)
+        reading = replace(reading, spent=reading.spent + spent)
+        spent = reading.spent
+        if reading.outcome is not Outcome.CUT_OFF or window[0] < policy.lowest[target]:
+            break
+        window = tuple(n // 2 & ~1 for n in window)
+    slow = reading.outcome is Outcome.TASK and steps(reading, target, unit) >= policy.slow[target]
+    if not slow and reading.outcome is not Outcome.NOT_DECIDED:
+        return reading
+    # one doubling beyond, while the interval straddles a line or the answer is slow, if its least rounds
+    # fit in what is left of the budget for an answer of the task's order (1 + 2^k top sizes' calls each)
+    top, left = window[-1], budget - spent
+    if reading.bound or policy.beyond_rounds * reading.seconds * (1 + 2**target) > left:
+        return replace(reading, outcome=Outcome.NOT_DECIDED)  # a slow answer's order is then not decided
+    limits = {top: call_limit, 2 * top: min(policy.beyond_room * reading.seconds, left)}
+    further = _rounds(time, (top, 2 * top), limits, target, policy, rng, left, beyond=2 * top)
+    if further.outcome is Outcome.CUT_OFF:  # the task's top size slowed past the call limit
+        return replace(reading, outcome=Outcome.NOT_DECIDED)
+    return replace(further, spent=further.spent + spent, beyond=True)
+
+
+def share_bound(reading: Reading, target: int, margin: float) -> float:
+    """The largest share of the time at the reading's top size that a part of order n^(k+1) can take in an
+    answer whose time is a·n^k + b·n^(k+1) and whose slope over the reading's sizes is at most the
+    interval's top plus ``margin``: (1 - r^x) / (1 - r), with r = low / high and x that slope above k.
+
+    >>> reading = Reading(Outcome.TASK, 2.0, (1.95, 2.05), 248, 992, 3, 0.1, 0.4)
+    >>> round(share_bound(reading, 2, 0.05), 3)  # (1 - 0.25 ** 0.1) / 0.75
+    0.173
+    """
+    r, x = reading.low / reading.high, max(reading.interval[1] + margin - target, 0.0)
+    return min((1.0 - math.pow(r, x)) / (1.0 - r), 1.0)
+
+
+def steps(reading: Reading, target: int, unit: Callable[[], float]) -> float:
+    """The answer's time at the reading's top size in steps of the game's own O(n) reduction per n^k."""
+    return reading.seconds / (unit() * float(reading.high) ** target)
+
+
+def _rounds(
+    time: Timer,
+    sizes: Sequence[int],
+    limits: dict[int, float],
+    target: int,
+    policy: GrowthPolicy,
+    rng: random.Random,
+    budget: float,
+    beyond: int | None = None,
+) -> Reading:
+    """Rounds over ``sizes`` until the interval settles, ``policy.max_rounds`` pass, or the next round would
+    pass ``budget`` CPU seconds (reckoned as the last round took); fewer rounds than ``policy.min_rounds``
+    (``policy.beyond_rounds`` beyond the task's sizes) decide nothing. A call cut off at a size within the
+    task's is made once more; cut off again, the reading is ``CUT_OFF``. One cut off at the size
+    ``beyond`` them leaves its limit as a lower bound of its time."""
+    slopes: list[float] = []
+    tops: list[float] = []
+    spent, cut, top = 0.0, False, sizes[-1]
+    least = policy.min_rounds if beyond is None else policy.beyond_rounds
+    outcome = Outcome.NOT_DECIDED
+    while len(slopes) < policy.max_rounds:
+        order = list(sizes)
+        rng.shuffle(order)
+        points = {n: time(n, limits[n]) for n in order}
+        for n in [n for n, p in points.items() if p.timed_out and n != beyond]:  # cut off twice: too slow
+            spent += points[n].seconds
+            points[n] = time(n, limits[n])
+            if points[n].timed_out:
+                return Reading(Outcome.CUT_OFF, 0.0, (0.0, 0.0), sizes[0], top, len(slopes), 0.0, spent)
+        cost = sum(p.seconds for p in points.values())
+        spent += cost
+        cut = cut or (beyond is not None and points[beyond].timed_out)
+        slopes.append(theil_sen({n: p.seconds for n, p in points.items()}) or 0.0)
+        tops.append(points[top].seconds)
+        low, high = median_interval(slopes, policy.confidence)
+        outcome = _settled(low, high, target, policy, cut)
+        if len(slopes) < least:
+            outcome = Outcome.NOT_DECIDED
+        elif outcome is not Outcome.NOT_DECIDED:
+            break
+        if spent + cost > budget:
+            break
+    low, high = median_interval(slopes, policy.confidence)
+    median, seconds = statistics.median(slopes), statistics.median(tops)
+    return Reading(outcome, median, (low, high), sizes[0], top, len(slopes), seconds, spent, bound=cut)
+
+
+def _settled(low: float, high: float, target: int, policy: GrowthPolicy, cut: bool) -> Outcome:
+    """Where the interval ``(low, high)`` lies against the lines; a slope through a cut-off call is a lower
+    bound, which can only show a higher order."""
+    if low > target + policy.line:
+        return Outcome.HIGHER
+    if cut:
+        return Outcome.NOT_DECIDED
+    if high < target - policy.lower_by:
+        return Outcome.LOWER
+    if high < target + policy.line and low > target - policy.lower_by:
+        return Outcome.TASK
+    return Outcome.NOT_DECIDED

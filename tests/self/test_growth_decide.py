@@ -1,0 +1,164 @@
+"""The growth decision (``coinrow.grader.growth.decide``) on made-up answers: hypothesis draws the noise, the
+answer's constant and the sizes' scale; the decision runs as in the grader, its timer replaced by a model.
+
+Expected outcomes come from the model, not the code: an answer whose time is c·n^k with timings within
+×e^(±0.1) (σ at most 0.05) reads a slope within 0.1 of k in every round, below the line k + 0.5; one of
+c·n^(k+1) reads within 0.1 of k + 1, above it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from coinrow.dev.growth_errors import ANSWERS, noise_models, simulate
+from coinrow.grader.growth.decide import Outcome, Timer, decide, share_bound
+from coinrow.grader.growth.policy import POLICY
+from coinrow.grader.measure.orders import Point
+
+UNIT = 0.15e-6  # seconds per step of the game's O(n) reduction, as the model's machine
+LIMIT = 4.0
+
+scales = st.floats(min_value=POLICY.scale[0], max_value=POLICY.scale[1])
+seeds = st.integers(min_value=0, max_value=2**32)
+sigmas = st.floats(min_value=0.0, max_value=0.05)
+
+
+def timer(
+    true: Callable[[int], float], sigma: float, rng: random.Random, calls: list[int] | None = None
+) -> Timer:
+    """A model's timer: ``true(n)`` seconds times e^N(0, σ), clipped at ±2σ, cut off at the limit."""
+
+    def time(n: int, limit: float) -> Point:
+        if calls is not None:
+            calls.append(n)
+        seconds = true(n) * math.exp(max(-2 * sigma, min(2 * sigma, rng.gauss(0, sigma))))
+        return Point(n, limit, timed_out=True) if seconds > limit else Point(n, seconds)
+
+    return time
+
+
+def run(true: Callable[[int], float], sigma: float, scale: float, seed: int, **changes: object) -> object:
+    rng = random.Random(seed)
+    policy = dataclasses.replace(POLICY, **changes)  # type: ignore[arg-type]
+    return decide(timer(true, sigma, rng), 2, scale, LIMIT, lambda: UNIT, policy, rng)
+
+
+@settings(max_examples=60, deadline=None)
+@given(steps=st.floats(min_value=0.3, max_value=3.0), sigma=sigmas, scale=scales, seed=seeds)
+def test_a_right_answer_states_the_tasks_order(steps: float, sigma: float, scale: float, seed: int) -> None:
+    reading = run(lambda n: steps * UNIT * n**2, sigma, scale, seed)
+    assert reading.outcome is Outcome.TASK  # type: ignore[attr-defined]
+    assert reading.rounds == POLICY.min_rounds  # type: ignore[attr-defined]  # settled at once: nothing more
+
+
+@settings(max_examples=60, deadline=None)
+@given(steps=st.floats(min_value=0.002, max_value=0.02), sigma=sigmas, scale=scales, seed=seeds)
+def test_an_answer_of_the_next_order_up_fails(steps: float, sigma: float, scale: float, seed: int) -> None:
+    reading = run(lambda n: steps * UNIT * n**3, sigma, scale, seed)
+    assert reading.outcome is Outcome.HIGHER  # type: ignore[attr-defined]
+
+
+@settings(max_examples=40, deadline=None)
+@given(steps=st.floats(min_value=0.3, max_value=3.0), sigma=sigmas, scale=scales, seed=seeds)
+def test_an_answer_of_a_lower_order_says_so(steps: float, sigma: float, scale: float, seed: int) -> None:
+    """An O(n) answer to an O(n²) task: its slope is within 0.1 of 1, below 2 - 0.5."""
+    reading = run(lambda n: steps * UNIT * n * 1000, sigma, scale, seed)
+    assert reading.outcome is Outcome.LOWER  # type: ignore[attr-defined]
+
+
+@settings(max_examples=40, deadline=None)
+@given(share=st.floats(min_value=0.0, max_value=0.5), scale=scales, seed=seeds)
+def test_the_share_a_stated_order_rules_out_is_true_of_exact_timings(
+    share: float, scale: float, seed: int
+) -> None:
+    """Noise-free a·n² + b·n³ with the n³ part ``share`` of the time at the top size: every round reads the
+    same slope, so the interval is that slope, and the share it allows (no margin) is ``share`` itself."""
+    top = POLICY.window(2, scale)[-1]
+
+    def true(n: int) -> float:
+        return UNIT * top**2 * ((1 - share) * (n / top) ** 2 + share * (n / top) ** 3)
+
+    reading = run(true, 0.0, scale, seed)
+    assert reading.outcome is Outcome.TASK  # type: ignore[attr-defined]
+    assert share_bound(reading, 2, 0.0) == pytest.approx(share, abs=1e-6)  # type: ignore[arg-type]
+
+
+def test_a_call_cut_off_once_within_the_tasks_sizes_is_made_again() -> None:
+    """The first call on the top size is cut off, the next is not: the reading is as without it."""
+    rng, calls, cut = random.Random(1), list[int](), [True]
+    window = POLICY.window(2, 1.0)
+
+    def true(n: int) -> float:
+        if n == window[-1] and cut:
+            cut.pop()
+            return 2 * LIMIT
+        return UNIT * n**2
+
+    reading = decide(timer(true, 0.0, rng, calls), 2, 1.0, LIMIT, lambda: UNIT, POLICY, rng)
+    assert reading.outcome is Outcome.TASK
+    assert calls.count(window[-1]) == POLICY.min_rounds + 1
+
+
+def test_a_call_cut_off_twice_moves_the_window_down_until_it_fits() -> None:
+    """Calls on 992 coins always run out: the window moves a doubling down and reads n³ there."""
+    rng = random.Random(1)
+    reading = decide(
+        timer(lambda n: LIMIT * 2 if n >= 992 else 0.002 * UNIT * n**3, 0.0, rng),
+        2,
+        1.0,
+        LIMIT,
+        lambda: UNIT,
+        POLICY,
+        rng,
+    )
+    assert (reading.outcome, reading.high) == (Outcome.HIGHER, 496)
+
+
+def test_a_call_cut_off_on_every_window_is_too_slow() -> None:
+    rng = random.Random(1)
+    reading = decide(timer(lambda n: 2 * LIMIT, 0.0, rng), 2, 1.0, LIMIT, lambda: UNIT, POLICY, rng)
+    assert reading.outcome is Outcome.CUT_OFF
+
+
+@pytest.mark.parametrize(
+    ("budget", "outcome", "beyond"), [(10.0, Outcome.HIGHER, True), (1.0, Outcome.NOT_DECIDED, False)]
+)
+def test_a_slow_answer_is_read_one_doubling_beyond_within_the_budget(
+    budget: float, outcome: Outcome, beyond: bool
+) -> None:
+    """n³ padded to c·n²·992 up to 992 coins reads exactly n² within the task's sizes, at 4.5 steps per n²
+    at the top (0.66 s): slow, so read on 992 -> 1984, where it grows ×8. The five rounds there are reckoned
+    at 5 × 0.66 × (1 + 8) = 30 s before they start: within a budget of 10 call limits (40 s, 3.5 s of it
+    spent within the task's sizes), not within one (4 s): its order is then not decided."""
+    rng = random.Random(1)
+    reading = decide(
+        timer(lambda n: 4.5 * UNIT * n**2 * max(n, 992) / 992, 0.0, rng),
+        2,
+        1.0,
+        LIMIT,
+        lambda: UNIT,
+        dataclasses.replace(POLICY, budget=budget),
+        rng,
+    )
+    assert (reading.outcome, reading.beyond) == (outcome, beyond)
+
+
+def test_the_rounds_stop_at_the_budget() -> None:
+    """An answer whose slope sits on the line (n^2.5) never settles: rounds go on until the next would pass
+    the budget of 10 call limits, or ``max_rounds``."""
+    rng = random.Random(3)
+    reading = decide(timer(lambda n: 3e-6 * n**2.5, 0.05, rng), 2, 1.0, LIMIT, lambda: UNIT, POLICY, rng)
+    assert reading.outcome is Outcome.NOT_DECIDED
+    assert reading.spent <= POLICY.budget * LIMIT
+
+
+def test_the_simulator_counts_every_check_once() -> None:
+    counts = simulate(ANSWERS[0], noise_models()[0], 50, POLICY, 1)
+    assert sum(counts[o.name] for o in Outcome) == 50
