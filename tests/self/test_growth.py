@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from coinrow.grader.measure.orders import Point, climb
+from coinrow.grader.judge.too_slow import climb
+from coinrow.grader.measure.orders import Point
 from coinrow.grader.measure.timing import InProcess
 from coinrow.tools.compare.growth import (
     Budget,

@@ -32,6 +32,11 @@ def beyond_the_graded_length(slug: str, max_n: int, n: int) -> str:
     return f"{slug} is graded on rows of at most {max_n} coins; this row has {n}"
 
 
+def timed_in_the_growth_check(slug: str, label: str) -> str:
+    """Why the case ``label`` (a random row of the task's largest size) is not called apart for ``slug``."""
+    return f"{slug}: {label} is covered by the growth check, which checks each call on random rows that long"
+
+
 def at_the_int64_edge(failure: str, abs_sum: int) -> str:
     """``failure`` on a row whose sum(|coins|) is ``abs_sum`` (a key of ``INT64_EDGE_NOTES``), noted."""
     return added_line(failure, INT64_EDGE_NOTES[abs_sum])
