@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from coinrow.grader.executor.processes import become_subreaper, kill_all_descendants, kill_tree
     from coinrow.grader.executor.sandbox import find_jail
     from coinrow.grader.executor.time_limit import CallTimeout, time_limit
-    from coinrow.grader.growth.decide import Outcome, decide, share_bound
+    from coinrow.grader.growth.decide import Outcome, decide
     from coinrow.grader.growth.policy import POLICY, GrowthPolicy
     from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
     from coinrow.grader.judge.verdict import Grader
@@ -59,7 +59,6 @@ _FACE = {
     "time_limit": "executor.time_limit",
     "Outcome": "growth.decide",
     "decide": "growth.decide",
-    "share_bound": "growth.decide",
     "POLICY": "growth.policy",
     "GrowthPolicy": "growth.policy",
     "Point": "measure.orders",
@@ -136,7 +135,6 @@ __all__ = [
     "printable",
     "result_lines",
     "seeded_row",
-    "share_bound",
     "shown_order",
     "summary",
     "summary_lines",

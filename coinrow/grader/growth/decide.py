@@ -10,7 +10,6 @@ same code.
 from __future__ import annotations
 
 import enum
-import math
 import random
 import statistics
 from collections.abc import Callable, Sequence
@@ -96,19 +95,6 @@ def decide(
     return replace(further, spent=further.spent + spent, beyond=True)
 
 
-def share_bound(reading: Reading, target: int, margin: float) -> float:
-    """The largest share of the time at the reading's top size that a part of order n^(k+1) can take in an
-    answer whose time is a·n^k + b·n^(k+1) and whose slope over the reading's sizes is at most the
-    interval's top plus ``margin``: (1 - r^x) / (1 - r), with r = low / high and x that slope above k.
-
-    >>> reading = Reading(Outcome.TASK, 2.0, (1.95, 2.05), 248, 992, 3, 0.1, 0.4)
-    >>> round(share_bound(reading, 2, 0.05), 3)  # (1 - 0.25 ** 0.1) / 0.75
-    0.173
-    """
-    r, x = reading.low / reading.high, max(reading.interval[1] + margin - target, 0.0)
-    return min((1.0 - math.pow(r, x)) / (1.0 - r), 1.0)
-
-
 def steps(reading: Reading, target: int, unit: Callable[[], float]) -> float:
     """The answer's time at the reading's top size in steps of the game's own O(n) reduction per n^k."""
     return reading.seconds / (unit() * float(reading.high) ** target)
@@ -125,10 +111,11 @@ def _rounds(
     beyond: int | None = None,
 ) -> Reading:
     """Rounds over ``sizes`` until the interval settles, ``policy.max_rounds`` pass, or the next round would
-    pass ``budget`` CPU seconds (reckoned as the last round took); fewer rounds than ``policy.min_rounds``
-    (``policy.beyond_rounds`` beyond the task's sizes) decide nothing. A call cut off at a size within the
-    task's is made once more; cut off again, the reading is ``CUT_OFF``. One cut off at the size
-    ``beyond`` them leaves its limit as a lower bound of its time."""
+    pass ``budget`` CPU seconds (reckoned as the last round took). Fewer rounds than ``policy.min_rounds``
+    (``policy.beyond_rounds`` beyond the task's sizes) decide nothing, except that ``policy.plain_rounds``
+    whose interval lies below k + ``policy.plain_line`` state the task's order within its sizes. A call cut
+    off at a size within the task's is made once more; cut off again, the reading is ``CUT_OFF``. One cut
+    off at the size ``beyond`` them leaves its limit as a lower bound of its time."""
     slopes: list[float] = []
     tops: list[float] = []
     spent, cut, top = 0.0, False, sizes[-1]
@@ -149,7 +136,12 @@ def _rounds(
         slopes.append(theil_sen({n: p.seconds for n, p in points.items()}) or 0.0)
         tops.append(points[top].seconds)
         low, high = median_interval(slopes, policy.confidence)
-        outcome = _settled(low, high, target, policy, cut)
+        outcome = _settled(
+            low, high, target, policy.line if beyond is None else policy.beyond_line, policy, cut
+        )
+        plainly = outcome is Outcome.TASK and high < target + policy.plain_line and beyond is None
+        if len(slopes) >= policy.plain_rounds and plainly:
+            break  # the task's order, plainly: the interval far below the line
         if len(slopes) < least:
             outcome = Outcome.NOT_DECIDED
         elif outcome is not Outcome.NOT_DECIDED:
@@ -161,15 +153,15 @@ def _rounds(
     return Reading(outcome, median, (low, high), sizes[0], top, len(slopes), seconds, spent, bound=cut)
 
 
-def _settled(low: float, high: float, target: int, policy: GrowthPolicy, cut: bool) -> Outcome:
+def _settled(low: float, high: float, target: int, line: float, policy: GrowthPolicy, cut: bool) -> Outcome:
     """Where the interval ``(low, high)`` lies against the lines; a slope through a cut-off call is a lower
     bound, which can only show a higher order."""
-    if low > target + policy.line:
+    if low > target + line:
         return Outcome.HIGHER
     if cut:
         return Outcome.NOT_DECIDED
     if high < target - policy.lower_by:
         return Outcome.LOWER
-    if high < target + policy.line and low > target - policy.lower_by:
+    if high < target + line and low > target - policy.lower_by:
         return Outcome.TASK
     return Outcome.NOT_DECIDED

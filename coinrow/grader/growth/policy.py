@@ -27,19 +27,25 @@ class GrowthPolicy:
     #: below it states the task's order, wholly above it fails. Simulated: a right table that leaves the
     #: caches reads up to k + 0.45 over two doublings, a cubic answer k + 1.
     line: float = 0.5
+    #: the line one doubling beyond the task's sizes, where a round's slope rests on that doubling alone: a
+    #: right table that leaves the caches grows up to 2^(k + 0.25) there, n³ padded to look like n² within
+    #: the task's sizes 2^(k + 1). Simulated.
+    beyond_line: float = 0.65
     #: an interval wholly below k minus this states a lower order than the task's (a right O(n) answer to
     #: an O(n²) task reads about k - 1). Halfway between two whole exponents.
     lower_by: float = 0.5
-    #: added to the interval's top before the share of a higher-order part it allows is said (a solved
-    #: summary's "an n³ part over x% … is ruled out"). Simulated: the least that keeps such a bound false
-    #: in under 1 in 1,000 simulated checks of the share answers.
-    share_margin: float = 0.1
     #: the coverage asked of the interval for the median of the rounds' slopes (``measure.fit``); with
     #: fewer rounds than it needs, the interval is the extremes. Simulated.
     confidence: float = 0.8
     #: rounds before any decision (each times every size once, in a shuffled order). Simulated: the least
     #: number that keeps a right answer's failures under 1 in 10,000 under every noise model.
     min_rounds: int = 4
+    #: rounds that state the task's order, within its sizes, when their interval lies below k + ``plain_line``
+    #: (and above k - ``lower_by``): a clear answer is not timed further. Only this decision is made so
+    #: early; failing still takes ``min_rounds``. Simulated, as ``plain_line``.
+    plain_rounds: int = 2
+    #: see ``plain_rounds``: an n³ answer reads k + 1, a right one k to k + 0.25 (a table leaving the caches).
+    plain_line: float = 0.25
     #: rounds before any decision one doubling beyond the task's sizes, where each round's slope rests on
     #: one doubling alone. Simulated.
     beyond_rounds: int = 5
