@@ -1,28 +1,25 @@
-"""The package stays easy to find one's way in: small modules, and rooms of the grader that hold a few."""
+"""The package stays easy to find one's way in: no block hard to hold in one's head, and the attempt's
+process importing only what it must. Concepts, not a line count, draw a module's edges."""
 
 from __future__ import annotations
 
 import ast
 import sys
 
+from radon.complexity import cc_rank, cc_visit
+
 from coinrow.game.registry import REPO_ROOT
 
-MAX_LINES = 300  # lines of one module of coinrow/
-MAX_MODULES_PER_ROOM = 12  # modules in one folder of coinrow/grader/
+WORST_RANK = "C"  # radon's cyclomatic-complexity rank: C is 11 to 20 paths through a block
 
 
-def test_no_module_is_over_300_lines() -> None:
-    sizes = {p.relative_to(REPO_ROOT).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
-             for p in (REPO_ROOT / "coinrow").rglob("*.py")}  # fmt: skip
-    assert {path: n for path, n in sizes.items() if n > MAX_LINES} == {}
-
-
-def test_no_room_of_the_grader_holds_more_than_12_modules() -> None:
-    rooms = [
-        p for p in (REPO_ROOT / "coinrow" / "grader").rglob("*") if p.is_dir() and p.name != "__pycache__"
-    ]
-    crowded = {room.name: len([m for m in room.glob("*.py") if m.name != "__init__.py"]) for room in rooms}
-    assert {room: n for room, n in crowded.items() if n > MAX_MODULES_PER_ROOM} == {}
+def test_no_block_of_the_package_is_rated_worse_than_c() -> None:
+    ranked = {
+        f"{path.relative_to(REPO_ROOT).as_posix()}: {block.fullname}": cc_rank(block.complexity)
+        for path in (REPO_ROOT / "coinrow").rglob("*.py")
+        for block in cc_visit(path.read_text(encoding="utf-8"))
+    }
+    assert {name: rank for name, rank in ranked.items() if rank > WORST_RANK} == {}
 
 
 def test_what_runs_inside_the_attempts_process_imports_only_the_standard_library_and_its_siblings() -> None:

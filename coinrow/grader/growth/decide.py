@@ -119,38 +119,56 @@ def _rounds(
     slopes: list[float] = []
     tops: list[float] = []
     spent, cut, top = 0.0, False, sizes[-1]
-    least = policy.min_rounds if beyond is None else policy.beyond_rounds
     outcome = Outcome.NOT_DECIDED
     while len(slopes) < policy.max_rounds:
-        order = list(sizes)
-        rng.shuffle(order)
-        points = {n: time(n, limits[n]) for n in order}
-        for n in [n for n, p in points.items() if p.timed_out and n != beyond]:  # cut off twice: too slow
-            spent += points[n].seconds
-            points[n] = time(n, limits[n])
-            if points[n].timed_out:
-                return Reading(Outcome.CUT_OFF, 0.0, (0.0, 0.0), sizes[0], top, len(slopes), 0.0, spent)
-        cost = sum(p.seconds for p in points.values())
+        points, cost = _round(time, sizes, limits, beyond, rng)
         spent += cost
+        if points is None:
+            return Reading(Outcome.CUT_OFF, 0.0, (0.0, 0.0), sizes[0], top, len(slopes), 0.0, spent)
         cut = cut or (beyond is not None and points[beyond].timed_out)
         slopes.append(theil_sen({n: p.seconds for n, p in points.items()}) or 0.0)
         tops.append(points[top].seconds)
-        low, high = median_interval(slopes, policy.confidence)
-        outcome = _settled(
-            low, high, target, policy.line if beyond is None else policy.beyond_line, policy, cut
-        )
-        plainly = outcome is Outcome.TASK and high < target + policy.plain_line and beyond is None
-        if len(slopes) >= policy.plain_rounds and plainly:
-            break  # the task's order, plainly: the interval far below the line
-        if len(slopes) < least:
-            outcome = Outcome.NOT_DECIDED
-        elif outcome is not Outcome.NOT_DECIDED:
-            break
-        if spent + cost > budget:
+        outcome = _outcome(slopes, target, policy, cut, beyond is not None)
+        if outcome is not Outcome.NOT_DECIDED or spent + cost > budget:
             break
     low, high = median_interval(slopes, policy.confidence)
     median, seconds = statistics.median(slopes), statistics.median(tops)
     return Reading(outcome, median, (low, high), sizes[0], top, len(slopes), seconds, spent, bound=cut)
+
+
+def _round(
+    time: Timer, sizes: Sequence[int], limits: dict[int, float], beyond: int | None, rng: random.Random
+) -> tuple[dict[int, Point] | None, float]:
+    """One round: every size once, in a shuffled order, and the CPU seconds it took; None for the points
+    when a call within the task's sizes was cut off twice in a row."""
+    order = list(sizes)
+    rng.shuffle(order)
+    points, spent = {}, 0.0
+    for n in order:
+        point = time(n, limits[n])
+        if point.timed_out and n != beyond:  # made once more before it counts
+            spent += point.seconds
+            point = time(n, limits[n])
+            if point.timed_out:
+                return None, spent + point.seconds
+        points[n] = point
+        spent += point.seconds
+    return points, spent
+
+
+def _outcome(slopes: list[float], target: int, policy: GrowthPolicy, cut: bool, beyond: bool) -> Outcome:
+    """What the rounds' slopes settle so far: nothing before ``policy.min_rounds`` (``beyond_rounds``
+    beyond the task's sizes), but the task's order after ``plain_rounds`` far below the line."""
+    low, high = median_interval(slopes, policy.confidence)
+    settled = _settled(low, high, target, policy.beyond_line if beyond else policy.line, policy, cut)
+    plainly = not beyond and settled is Outcome.TASK and high < target + policy.plain_line
+    if plainly and len(slopes) >= policy.plain_rounds:
+        return settled
+    return (
+        settled
+        if len(slopes) >= (policy.beyond_rounds if beyond else policy.min_rounds)
+        else Outcome.NOT_DECIDED
+    )
 
 
 def _settled(low: float, high: float, target: int, line: float, policy: GrowthPolicy, cut: bool) -> Outcome:
