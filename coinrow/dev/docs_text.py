@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Callable
 
 from coinrow.game.registry import FORMULATIONS, Formulation
-from coinrow.grader import POLICY
+from coinrow.grader import GrowthPolicy
 
 Column = tuple[str, Callable[[Formulation], str]]
 
@@ -84,7 +84,10 @@ make check   # the repository's own checks on the references and the stubs as co
 
 def growth_policy_table() -> str:
     """The growth check's constants (``growth/policy.py`` says what each bounds), as a table."""
-    rows = [f"| `{field.name}` | `{getattr(POLICY, field.name)}` |" for field in dataclasses.fields(POLICY)]
+    rows = [
+        f"| `{field.name}` | `{getattr(GrowthPolicy(), field.name)}` |"
+        for field in dataclasses.fields(GrowthPolicy)
+    ]
     return "\n".join(["| constant | value |", "|---|---|", *rows])
 
 

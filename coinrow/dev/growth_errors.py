@@ -35,13 +35,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coinrow.dev.growth_noise import TIMINGS
-from coinrow.grader import POLICY, GrowthPolicy, Point, decide
+from coinrow.game.settings import CALL_LIMIT
+from coinrow.grader import GrowthPolicy, Point, decide
+
+POLICY = GrowthPolicy()
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = ROOT / "docs" / "grader-trust.md"
 OPEN, END = "<!-- measured: growth-errors -->", "<!-- end measured -->"
 UNIT = 0.15e-6  # CPU seconds per step of the game's O(n) reduction (about this machine's)
-CALL_LIMIT = 4.0  # the grader's default
 TARGET = 2
 SPELL_START, SPELL_STAYS, SPELL_SLOWS = 0.1, 0.7, 2.0
 

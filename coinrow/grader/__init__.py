@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from coinrow.grader.executor.sandbox import find_jail
     from coinrow.grader.executor.time_limit import CallTimeout, time_limit
     from coinrow.grader.growth.decide import Outcome, decide
-    from coinrow.grader.growth.policy import POLICY, GrowthPolicy
+    from coinrow.grader.growth.policy import GrowthPolicy
     from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
     from coinrow.grader.judge.verdict import Grader
     from coinrow.grader.measure.orders import Point
@@ -59,7 +59,6 @@ _FACE = {
     "time_limit": "executor.time_limit",
     "Outcome": "growth.decide",
     "decide": "growth.decide",
-    "POLICY": "growth.policy",
     "GrowthPolicy": "growth.policy",
     "Point": "measure.orders",
     "NotAttempted": "judge.failures",
@@ -97,7 +96,6 @@ _FACE = {
     "prime_for": "run.grade",
 }
 __all__ = [
-    "POLICY",
     "CallTimeout",
     "Grader",
     "GrowthPolicy",

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coinrow.dev.growth_errors import ANSWERS, noise_models, simulate
-from coinrow.grader.growth.decide import Outcome, Timer, decide
+from coinrow.grader.growth.decide import FailedBeyond, Outcome, Timer, decide
 from coinrow.grader.growth.policy import POLICY
 from coinrow.grader.measure.orders import Point
 
@@ -146,3 +146,18 @@ def test_the_rounds_stop_at_the_budget() -> None:
 def test_the_simulator_counts_every_check_once() -> None:
     counts = simulate(ANSWERS[0], noise_models()[0], 50, POLICY, 1)
     assert sum(counts[o.name] for o in Outcome) == 50
+
+
+def test_a_call_that_fails_beyond_the_tasks_sizes_leaves_the_reading_within_them() -> None:
+    """A slow right answer (8 steps per n²) whose calls on twice the top size fail (a memory cap, say): its
+    order stays as read within the task's sizes, n², never a failure."""
+    rng = random.Random(1)
+    right = timer(lambda n: 8 * UNIT * n**2, 0.0, rng)
+
+    def time(n: int, limit: float) -> Point:
+        if n > 992:
+            raise FailedBeyond(n)
+        return right(n, limit)
+
+    reading = decide(time, 2, 1.0, LIMIT, lambda: UNIT, POLICY, rng)
+    assert (reading.outcome, reading.high, reading.beyond) == (Outcome.TASK, 992, False)

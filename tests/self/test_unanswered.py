@@ -95,7 +95,9 @@ def test_a_crash_on_every_call_is_waited_for_once(tmp_path: Path) -> None:
     # 40 checks each crashed before: now the first crash on the empty row, and at most the growth
     # check's, started beside it on its own ladder; every other check is not run
     assert _calls_that_ran(result) <= 2, [r.failure for r in result.records]
-    assert result.failed == len(result.records)
+    assert result.failed == len(
+        [r for r in result.records if r.outcome != "skipped"]
+    )  # random-1000: in growth
     assert _left_running(tmp_path) == []
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from coinrow.game.registry import Formulation, by_slug
-from coinrow.grader.growth.decide import Outcome, Reading, decide, steps
+from coinrow.grader.growth.decide import FailedBeyond, Outcome, Reading, decide, steps
 from coinrow.grader.growth.measured import Measured, Timings, fail_growth
 from coinrow.grader.growth.policy import POLICY, GrowthPolicy
 from coinrow.grader.growth.sampled import MachineSpeed, never_finished, round_trip, timed_size, traced_growth
@@ -60,13 +60,26 @@ class GrowthCheck:
         self._timing = type(grader)(grader.impl_dir, grader.call_limit, diagnose=grader.diagnose)
         self._speed = MachineSpeed(self.rng)
         self._round_trip = 0.0
+        self._largest = 0  # the task's largest size in this check
 
     def close(self) -> None:
         self._timing.close()
 
     def timed(self, n: int, limit: float) -> Point:
-        """CPU seconds per call on fresh random rows of ``n`` coins, the executor's round trip taken out."""
-        point = timed_size(self._timing, self.formulation, n, self.rng, limit, self.policy, self._round_trip)
+        """CPU seconds per call on fresh random rows of ``n`` coins, the executor's round trip taken out.
+
+        Raises:
+            WrongAnswer: a call within the task's sizes failed.
+            FailedBeyond: a call beyond them failed (``decide`` keeps the reading within them).
+        """
+        try:
+            point = timed_size(
+                self._timing, self.formulation, n, self.rng, limit, self.policy, self._round_trip
+            )
+        except WrongAnswer as failure:
+            if n > self._largest:
+                raise FailedBeyond(n) from failure
+            raise
         self._speed.look()
         return point
 
@@ -89,6 +102,7 @@ class GrowthCheck:
             grader.settle(formulation.slug)  # processes the attempt started at import count in its CPU
             self._round_trip = round_trip(grader, formulation)
             scale = self.rng.uniform(*self.policy.scale)
+            self._largest = self.policy.window(self.target, scale)[-1]
             reading = decide(
                 self.timed, self.target, scale, grader.call_limit, self._speed.look, self.policy, self.rng
             )

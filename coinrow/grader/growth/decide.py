@@ -24,6 +24,11 @@ Timer = Callable[
 ]  # (n coins, CPU seconds a call may take) -> seconds per call, or a bound
 
 
+class FailedBeyond(Exception):
+    """Raised by a timer for a call beyond the task's sizes that failed (raised, ran out of memory): such a
+    failure is not the answer's, and the reading within the task's sizes stands."""
+
+
 class Outcome(enum.Enum):
     """What the rounds settled."""
 
@@ -89,7 +94,10 @@ def decide(
     if reading.bound or policy.beyond_rounds * reading.seconds * (1 + 2**target) > left:
         return replace(reading, outcome=Outcome.NOT_DECIDED)  # a slow answer's order is then not decided
     limits = {top: call_limit, 2 * top: min(policy.beyond_room * reading.seconds, left)}
-    further = _rounds(time, (top, 2 * top), limits, target, policy, rng, left, beyond=2 * top)
+    try:
+        further = _rounds(time, (top, 2 * top), limits, target, policy, rng, left, beyond=2 * top)
+    except FailedBeyond:
+        return reading
     if further.outcome is Outcome.CUT_OFF:  # the task's top size slowed past the call limit
         return replace(reading, outcome=Outcome.NOT_DECIDED)
     return replace(further, spent=further.spent + spent, beyond=True)
