@@ -142,7 +142,7 @@ def test_a_part_that_never_reported_is_shown_as_the_driver_says(
     (folder / "difference_dp").mkdir(parents=True)
     (folder / "difference_dp" / "difference_dp.py").write_text("def score_difference(coins):\n    return 0\n")
 
-    def ended(jobs: list[Job], workers: int, *rest: object) -> dict[str, Result]:  # run_jobs or run_jobs_spawned
+    def ended(jobs: list[Job], workers: int, *rest: object) -> dict[str, Result]:  # either runner
         return {job.key: Result(job.slug, [], "the grading process ended before grading it") for job in jobs}
 
     monkeypatch.setattr(coinrow.grader.run.grade, "run_jobs", ended)
