@@ -25,6 +25,9 @@ class Outcome:
     status: int | None = None  # how a process that died ended: an exit status, or minus a signal's number
     stray: Stray | None = None  # the call left a process running ("left"), which answered ("answered")
     capped: Cap | None = None  # the executor's tree went past a cap (``processes.Census.over_cap``): ended
+    printed_bytes: int = (
+        0  # bytes the attempt printed during the request, read from outside (``PrintedBytes``)
+    )
 
 
 def command_env() -> dict[str, str]:

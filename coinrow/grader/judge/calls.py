@@ -10,6 +10,8 @@ a call returns is ``coinrow.grader.judge.verdict``'s job.
 
 from __future__ import annotations
 
+import threading
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +28,7 @@ from coinrow.grader.executor.sandbox import find_jail
 from coinrow.grader.executor.time_limit import CallTimeout, waiting_limit
 from coinrow.grader.executor.wire import decode
 from coinrow.grader.judge import replies, unanswered
-from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.failures import Printed, WrongAnswer
 from coinrow.grader.judge.too_slow import growth_before
 from coinrow.grader.messages import calls as messages
 
@@ -36,6 +38,16 @@ from coinrow.grader.messages import calls as messages
 # One that grew beyond this hid its memory from tracing (tracing stopped: its traced peak is near 0).
 UNTRACED_SLACK, UNTRACED_ALLOWANCE = 6, 8 * 2**20
 TRACE_GRACE = 1.0  # CPU seconds a traced call is given beyond its own cut-off
+
+_PRINTED: Counter[str] = Counter()  # bytes each kata's attempt printed in its calls, by every caller here
+_PRINTED_LOCK = threading.Lock()  # a growth check started ahead calls from a thread of its own
+
+
+def take_printed(slug: str) -> int:
+    """Bytes the attempt at ``slug`` printed during the calls made in this process since this was last
+    asked (by every caller: probes, timings and a growth check's own among them), then counted anew."""
+    with _PRINTED_LOCK:
+        return _PRINTED.pop(slug, 0)
 
 
 @dataclass
@@ -59,6 +71,10 @@ class Caller:
     forks_each_call: bool = False  # each call in a copy of the executor as imported (``call_fresh``)
     _zygotes: dict[str, Caller] = field(default_factory=dict)  # by slug: the callers ``call_fresh`` uses
     _closed: bool = False  # ``close`` was called: what runs later is ended at once
+    last_printed: Printed = field(default_factory=Printed)  # what the last call that answered printed
+    # bytes the last call printed (read from outside: a call the judge ended counts too); after ``time_rows``,
+    # the most that any one call of its rows printed. A failure on time notes it (``with_printing_note``).
+    last_printed_bytes: int = 0
 
     def executor(self, slug: str) -> Executor:
         """The attempt's executor, its file imported; import problems are reported as a ``WrongAnswer``."""
@@ -204,6 +220,7 @@ class Caller:
             request, left = call_request(function, (row,)), limit - spent
             last = k == len(rows) - 1
             outcome = unanswered.request_unless_vain(executor, key, request, left, len(row), every=last)
+            self._note_printed(slug, outcome.printed_bytes, most=k > 0)
             unanswered.refuse_if_given_up(outcome, key, slug, show_call(function, row), row, timing=True)
             if outcome.ended:  # a timing's limit is its own (a batch, a prefix): not noted for other calls
                 raise CallTimeout(outcome.ended == "waiting")
@@ -216,6 +233,7 @@ class Caller:
         self, slug: str, function: str, row: Sequence[int], extra: tuple[object, ...], trace: float | None
     ) -> tuple[dict[str, Any], str]:
         call_text, key = show_call(function, row, *extra), self._key(slug)
+        self.last_printed = Printed()
         unanswered.refuse_in_vain(key, slug, call_text, row)  # before an import: it may be in vain too
         executor = self.executor(slug)
         request = call_request(function, (row, *extra), trace)
@@ -226,11 +244,21 @@ class Caller:
         outcome = unanswered.request_unless_vain(
             executor, key, request, limit, len(row), every=trace is not None
         )
+        self._note_printed(slug, outcome.printed_bytes)
         unanswered.refuse_if_given_up(outcome, key, slug, call_text, row)
         self.last_cpu = outcome.cpu
         reply = self._reply_or_raise(slug, function, row, extra, outcome)
         self.last_trace_cut = "traced" in reply
+        self.last_printed = replies.printed_in(reply)
         return reply, call_text
+
+    def _note_printed(self, slug: str, printed_bytes: int, most: bool = False) -> None:
+        """Count the bytes a call printed (``take_printed``), keep them as ``last_printed_bytes`` (``most``:
+        unless an earlier call of the same rows printed more)."""
+        self.last_printed_bytes = max(self.last_printed_bytes, printed_bytes) if most else printed_bytes
+        if printed_bytes:
+            with _PRINTED_LOCK:
+                _PRINTED[slug] += printed_bytes
 
     def _reply_or_raise(
         self, slug: str, function: str, row: Sequence[int], extra: tuple[object, ...], outcome: Outcome
@@ -243,6 +271,7 @@ class Caller:
         if reply is None and outcome.ended:
             waited = waiting_limit(self.call_limit) if outcome.ended == "waiting" else None
             message = replies.too_slow(slug, call_text, len(row), self.call_limit, waited)
+            message = messages.with_printing_note(message, outcome.printed_bytes)
             measure = waited is None and not extra and len(row) > messages.SMALL_ROW
             explain = (lambda: self._growth_before(slug, function, row)) if measure else None
             raise WrongAnswer(slug, row, message, kind="too-slow", explain=explain)

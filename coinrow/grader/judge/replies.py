@@ -12,7 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from coinrow.game.registry import PROBLEMS, by_slug
-from coinrow.grader.executor.inside.limits import OUTPUT_CAP, TASKS_CAP, WRITABLE_CAPS, tree_memory_cap
+from coinrow.grader.executor.inside.limits import (
+    OUTPUT_CAP,
+    PRINTED_KEPT,
+    TASKS_CAP,
+    WRITABLE_CAPS,
+    tree_memory_cap,
+)
 from coinrow.grader.executor.processes import Cap, ended_in_words
 from coinrow.grader.executor.provenance import FORBIDDEN_PACKAGES, borrowed_imports, linked_reference
 from coinrow.grader.executor.requests import Outcome
@@ -60,8 +66,17 @@ def import_failure(slug: str, outcome: Outcome, path: Path) -> WrongAnswer | Non
 
 
 def printed_in(reply: dict[str, Any]) -> Printed:
-    """What the call printed, as the executor kept it."""
-    return Printed([str(line) for line in reply.get("printed", [])], int(reply.get("more", 0)))
+    """What the call printed, as the executor kept it (its own words: a text longer than the executor keeps
+    is cut to that length, counts that are no count read as 0)."""
+
+    def count(name: str) -> int:
+        value = reply.get(name)
+        return value if type(value) is int and value > 0 else 0
+
+    text = reply.get("printed")
+    return Printed(
+        text[:PRINTED_KEPT] if isinstance(text, str) else "", count("more"), count("printed_bytes")
+    )
 
 
 def failure(

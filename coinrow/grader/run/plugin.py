@@ -19,6 +19,7 @@ from coinrow.game.registry import NoSuchFolder, resolve_impl
 from coinrow.game.rowarg import UsageError, formulation_slugs
 from coinrow.grader.diagnosis.diagnose import likely_mistake, play_mistake
 from coinrow.grader.growth.ahead import GrowthAhead
+from coinrow.grader.judge.calls import take_printed
 from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages.calls import NOT_ATTEMPTED, skipped_not_attempted
@@ -220,6 +221,7 @@ def pytest_record_report(item: pytest.Item, call: pytest.CallInfo[None]) -> Gene
         not_attempted=report.skipped and NOT_ATTEMPTED in str(report.longrepr),
         failure=failure,
         measured=next((str(value) for name, value in item.user_properties if name == "measured"), None),
+        printed=take_printed(slug),
     )
     _RECORDS.append(record)
     _write_record(item.config, record.to_json())
