@@ -16,7 +16,7 @@ from coinrow.game.shown import show_call
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages import checks as messages
-from coinrow.grader.messages.calls import with_printing_note
+from coinrow.grader.messages.stops import with_printing_note
 from tests.strategies import check_difference, skip_unless_attempted
 
 INT64_MAX = 2**63 - 1

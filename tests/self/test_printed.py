@@ -10,8 +10,8 @@ import pytest
 
 from coinrow.game.game import Totals
 from coinrow.game.registry import IMPLS, source_file
-from coinrow.grader.judge.calls import take_printed
 from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.printed import take_printed
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.records.results import Failure, Record, Result, result_lines
 

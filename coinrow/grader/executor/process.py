@@ -2,22 +2,19 @@
 
 The attempt runs in a process of its own (``coinrow/grader/executor/inside/loop.py``, standard library
 only), inside bubblewrap where it is installed (``coinrow.grader.executor.sandbox``); the judge, which holds
-the checks, the oracle and the records, never imports or runs the attempt. A call's CPU time is
-read from outside, from the executor's process tree, and a call past its limit (or waiting
-without computing) is killed, never asked to stop; the next call starts a fresh executor.
-What comes back is plain data (``coinrow.grader.executor.wire``).
+the checks, the oracle and the records, never imports or runs the attempt. A call's CPU time is read from
+outside, from the executor's process tree, and a call past its limit (or waiting without computing) is
+killed, never asked to stop; the next call starts a fresh executor. Replies are plain data (``wire``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import mmap
 import os
 import selectors
 import shutil
 import subprocess
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +32,7 @@ from coinrow.grader.executor.inside.limits import (
 )
 from coinrow.grader.executor.memory_box import MemoryBox, boxed, killed_in
 from coinrow.grader.executor.processes import Cap, census, kill_tree
-from coinrow.grader.executor.requests import GiveUp, Outcome, command_env, judged_reply
+from coinrow.grader.executor.requests import GiveUp, Outcome, PrintedCount, command_env, judged_reply
 from coinrow.grader.executor.sandbox import Jail, folder_identity, jail_command
 from coinrow.grader.executor.stack import raise_stack_limit
 from coinrow.grader.executor.time_limit import STALL_SHARE, demand, wait_until_quiet
@@ -45,32 +42,7 @@ LOOP = Path(__file__).resolve().parent / "inside" / "loop.py"
 POLL = 0.05  # seconds between looks at a running call's CPU time (each reads the clocks of its processes)
 STARTUP_CPU = 2.0  # CPU seconds an import may take beyond the call limit: the interpreter starts, NumPy loads
 SETTLE_AT_MOST = 2.0  # seconds ``Executor.settle`` waits at most
-BOX_ROOM = 1.25  # the kernel's cap on a tree's memory over the looks' cap (``memory_box``): their backstop
 BOX_ROOM = 1.25  # the kernel's cap on a tree's memory, over the looks' (``memory_box``): a backstop to them
-
-
-class PrintedCount:
-    """The memory file (8 bytes) an executor counts the bytes its attempt printed in, since it started
-    (``inside/streams.Tally``): made here, read here after each request, even one the judge ended, which
-    sent no reply. The count is the attempt's own to write: it says what the attempt printed, nothing more."""
-
-    def __init__(self) -> None:
-        if hasattr(os, "memfd_create"):
-            self.fd = os.memfd_create("printed")
-        else:  # macOS: an unlinked temporary file
-            with tempfile.TemporaryFile() as made:
-                self.fd = os.dup(made.fileno())
-        os.ftruncate(self.fd, 8)
-        self._count = memoryview(mmap.mmap(self.fd, 8)).cast("Q")
-
-    def close_fd(self) -> None:
-        """Close the descriptor once the executor holds its copy; the count stays readable here."""
-        if self.fd >= 0:
-            os.close(self.fd)
-            self.fd = -1
-
-    def total(self) -> int:
-        return int(self._count[0])
 
 
 @dataclass
@@ -102,8 +74,7 @@ class Executor:
     _capped: Cap | None = None  # the cap the tree was past at that look
     _staged: Path | None = None  # the copies an unprivileged user's executor runs (``as_user.staged``)
     _box: MemoryBox | None = None  # the kernel's cap on the tree's memory, where one can be made
-    _printed: PrintedCount | None = None  # what the process counts the bytes it printed in, kept past its end
-    _printed_before: int = 0  # the count as the current request began
+    printed: PrintedCount | None = None  # the bytes the attempt printed (made anew as the process starts)
 
     def start(self) -> None:
         """Start the executor's process (ending what is left of an earlier one, and its box): its
@@ -112,27 +83,24 @@ class Executor:
         raise_stack_limit()  # the executor's C stack is the one in force when it starts
         self._bound = folder_identity(self.attempt.parent)
         reply_read, reply_write = os.pipe()
-        self._printed, self._printed_before = PrintedCount(), 0
-        printed_fd = self._printed.fd
-        attempt, loop = self.attempt, LOOP
+        self.printed = PrintedCount()
+        attempt, loop, counted = self.attempt, LOOP, self.printed.fd
         if self.jail is not None and self.jail.user is not None:  # copies its user can read, made anew
             self._staged, attempt, loop = staged(self.attempt, LOOP)
-        command = jail_command(
-            self.jail, attempt, loop, self.forbidden, reply_write, self.cpu_cap, printed_fd
-        )
+        command = jail_command(self.jail, attempt, loop, self.forbidden, reply_write, self.cpu_cap, counted)
         command, self._box = boxed(command, int(BOX_ROOM * tree_memory_cap()))
         self.process = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            pass_fds=(reply_write, printed_fd),
+            pass_fds=(reply_write, counted),
             close_fds=True,
             start_new_session=True,
             env=command_env(),
         )
         os.close(reply_write)
-        self._printed.close_fd()
+        self.printed.close_fd()
         self._replies = ReplyPipe(reply_read, REPLY_CAP)
         self._pids = (self.process.pid,)
         os.set_blocking(reply_read, False)
@@ -161,17 +129,7 @@ class Executor:
         looked up again at the reply, so a process the call left counts. A reply counts only from the loop's
         own process, to this request: any other line, or a call that left a process running, ends the executor
         and everything in it (``Outcome.stray``), as does a tree past a cap at any look, before the request
-        too: what an import or an earlier call left running counts (``Outcome.capped``). The bytes the
-        attempt printed during the request are read from outside, however it ended
-        (``Outcome.printed_bytes``)."""
-        outcome = self._exchange(data, cpu_limit, wait_limit, give_up, every)
-        if self._printed is not None:
-            outcome.printed_bytes = max(0, self._printed.total() - self._printed_before)
-        return outcome
-
-    def _exchange(
-        self, data: dict[str, Any], cpu_limit: float, wait_limit: float, give_up: GiveUp | None, every: bool
-    ) -> Outcome:
+        too: what an import or an earlier call left running counts (``Outcome.capped``)."""
         if not self.alive():
             self._capped = killed_in(self._box)  # the kernel may have ended it between two calls
             if self._capped is not None:
@@ -185,7 +143,6 @@ class Executor:
             self._look(root, keep=False)
         if self._capped is not None:
             return self._end(0.0)
-        self._printed_before = self._printed.total() if self._printed is not None else 0
         start_cpu = self._cpu()
         self._sent += 1
         try:

@@ -208,8 +208,14 @@ def empty_row_note(slug: str, row: Sequence[int]) -> str:
     return "" if row else messages.empty_row_note(by_slug(slug).returns.empty_row_answer)
 
 
-def too_slow(slug: str, call_text: str, n: int, call_limit: float, waited: float | None) -> str:
+def too_slow(
+    slug: str, call_text: str, n: int, call_limit: float, waited: float | None, printed_bytes: int = 0
+) -> str:
     """The message of a call on a row of ``n`` coins that ran out of CPU time (``waited``: None) or waited
-    past ``waited`` seconds, with the order of growth the task asks."""
+    past ``waited`` seconds, with the order of growth the task asks, and under its first line how much it
+    printed, if it printed ``PRINTING_NOTED`` bytes or more (``stops.with_printing_note``)."""
     needs = by_slug(slug).time
-    return messages.too_slow_message(slug, call_text, n, call_limit, waited, str(needs), needs.at_most_linear)
+    message = messages.too_slow_message(
+        slug, call_text, n, call_limit, waited, str(needs), needs.at_most_linear
+    )
+    return stops.with_printing_note(message, printed_bytes)

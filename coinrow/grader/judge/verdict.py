@@ -192,15 +192,8 @@ class Grader(Caller):
             finding = self._finding(formulation, (), None)
             return (finding.line, None) if finding else None  # the name belongs to the wrong value
 
-        return WrongAnswer(
-            failure.slug,
-            (),
-            str(failure),
-            kind=failure.kind,
-            error=failure.error,
-            explain=explain,
-            printed=failure.printed,
-        )
+        slug, kind, error, printed = failure.slug, failure.kind, failure.error, failure.printed
+        return WrongAnswer(slug, (), str(failure), kind=kind, error=error, explain=explain, printed=printed)
 
     def probe_answers(self, formulation: Formulation) -> dict[tuple[int, ...], object] | None:
         """The attempt's answers on the probe rows, once per formulation; None if one raised or had the wrong

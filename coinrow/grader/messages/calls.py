@@ -9,10 +9,8 @@ import traceback
 from pathlib import Path
 
 from coinrow.game.shown import shorten, show_value
-from coinrow.grader.messages import added_line
 
 SMALL_ROW = 12  # a row this short finishes in microseconds even by exhaustive search
-PRINTING_NOTED = 1_000_000  # bytes a call printed from which a failure on its time says so
 NOT_ATTEMPTED = "not attempted"  # how a skipped check begins when its function is not attempted yet
 NO_INPUT = "the grader gives no input: the row comes as the argument, the answer goes back by return"
 
@@ -180,35 +178,6 @@ def too_slow_message(
     else:
         return message
     return f"{message}\n  likely cause: {cause}"
-
-
-def printing_note(printed_bytes: int) -> str:
-    """The line that says a call printed a lot, for a failure on its time: "" under ``PRINTING_NOTED`` bytes.
-
-    >>> printing_note(40_213_000)
-    'printed 40.2 MB during this call: printing takes time too (what is printed is not graded)'
-    >>> printing_note(999_999)
-    ''
-    """
-    if printed_bytes < PRINTING_NOTED:
-        return ""
-    megabytes = printed_bytes / 1e6
-    said = "printing takes time too (what is printed is not graded)"
-    return f"printed {megabytes:,.1f} MB during this call: {said}"
-
-
-def with_printing_note(message: str, printed_bytes: int) -> str:
-    """``message`` with ``printing_note(printed_bytes)`` under its first line, before any cause or order of
-    growth (lines added later go under it all); ``message`` as it is when the call printed less.
-
-    >>> with_printing_note("dp: too slow: f([1]).\\n  likely cause: a loop", 2_000_000).splitlines()[1]
-    '  printed 2.0 MB during this call: printing takes time too (what is printed is not graded)'
-    """
-    note = printing_note(printed_bytes)
-    if not note:
-        return message
-    first, newline, rest = message.partition("\n")
-    return added_line(first, note) + newline + rest
 
 
 def memory_hidden(slug: str, call_text: str, traced: int, resident: int) -> str:

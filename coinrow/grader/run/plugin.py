@@ -19,7 +19,7 @@ from coinrow.game.registry import NoSuchFolder, resolve_impl
 from coinrow.game.rowarg import UsageError, formulation_slugs
 from coinrow.grader.diagnosis.diagnose import likely_mistake, play_mistake
 from coinrow.grader.growth.ahead import GrowthAhead
-from coinrow.grader.judge.calls import take_printed
+from coinrow.grader.judge.printed import take_printed
 from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages.calls import NOT_ATTEMPTED, skipped_not_attempted

@@ -295,11 +295,5 @@ def serve(
 
 if __name__ == "__main__":  # loop.py ATTEMPT REPLY_FD FORBIDDEN,NAMES PATH:PATH CPU_CAP PRINTED_FD
     attempt_file, fd, names, extra_paths, cap, printed_to = sys.argv[1:7]
-    serve(
-        attempt_file,
-        names.split(",") if names else [],
-        int(fd),
-        extra_paths.split(os.pathsep),
-        int(cap),
-        int(printed_to),
-    )
+    forbidden, paths = names.split(",") if names else [], extra_paths.split(os.pathsep)
+    serve(attempt_file, forbidden, int(fd), paths, int(cap), int(printed_to))
