@@ -41,6 +41,7 @@ if TYPE_CHECKING:
         printable,
         result_lines,
         summary_lines,
+        values_lines,
     )
     from coinrow.grader.records.stubs import NoCommittedStub, committed_stub
     from coinrow.grader.run.child import Primed, warm_up
@@ -77,6 +78,7 @@ _FACE = {
     "printable": "records.results",
     "result_lines": "records.results",
     "summary_lines": "records.results",
+    "values_lines": "records.results",
     "next_kata": "records.results",
     "next_line": "records.results",
     "NoCommittedStub": "records.stubs",
@@ -127,6 +129,7 @@ __all__ = [
     "summary_lines",
     "time_calls",
     "time_limit",
+    "values_lines",
     "warm_up",
 ]
 

@@ -222,6 +222,16 @@ def result_lines(result: Result, next_step: str = "") -> list[str]:
     lines = [f"{result.slug:<20} {printable(result.status_line())}"]
     if result.status == "solved" and result.printed:
         lines.append(f"    {printed_in_all(result.printed)}")
+    lines += failures_lines(result)
+    if next_step:
+        lines.append(f"    {next_step}")
+    return lines
+
+
+def failures_lines(result: Result) -> list[str]:
+    """The failures a kata's part of the summary shows (``Result.failures``), each message indented, with
+    what the code printed during the call under it, quoted, and how many characters more it printed."""
+    lines = []
     for failure in result.failures():
         lines += [f"    {line}" for line in printable(failure.message).splitlines()]
         if failure.output or failure.more_output:
@@ -229,9 +239,24 @@ def result_lines(result: Result, next_step: str = "") -> list[str]:
             lines += [f"      | {printable(line)}" for line in failure.output]
             if failure.more_output:
                 lines.append(f"      (and {failure.more_output:,} more characters)")
-    if next_step:
-        lines.append(f"    {next_step}")
     return lines
+
+
+def values_lines(values: Result) -> list[str]:
+    """What ``make watch`` says of a kata once its value checks are all recorded (``values``: their
+    records alone) and its growth check is still to come: a line for the values, their failures under
+    it; nothing for a kata none of whose checks ran (not attempted).
+
+    >>> values_lines(Result("difference_dp", [Record("difference_dp", "t", "passed", 0.2)], wall=0.25))
+    ['difference_dp values right (1 checks, 0.2 s); its growth is being measured']
+    """
+    growth = "its growth is being measured"
+    if values.failed:
+        counts = f"{values.failed} failed, {values.passed} passed, {values.waited:.1f} s"
+        return [f"{values.slug} values FAILING ({counts}); {growth}", *failures_lines(values)]
+    if not values.passed:
+        return []
+    return [f"{values.slug} values right ({values.passed} checks, {values.waited:.1f} s); {growth}"]
 
 
 def summary_lines(
