@@ -196,7 +196,8 @@ pins: $(STAMP) ### renew requirements/constraints.txt from pyproject.toml (pip-c
 
 # A warm grader: it imports the suite once, then grades each save in a child forked from it
 # (coinrow/tools/watch/watcher.py), the summary on screen about a second after the file is written (the next
-# save's child is primed: pytest set up and the suite collected before it).
+# save's child is primed: pytest set up and the suite collected before it); a kata's values' verdict is
+# printed as soon as its value checks end, before its growth check's.
 watch: $(STAMP) ## grade each attempt again as it is saved (F=<slug> for one, LIMIT=, JOBS=)
 	@$(COINROW) watch --impl=problems --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") \
 		$(if $(JOBS),--jobs="$(JOBS)") $(ends_make_quietly)

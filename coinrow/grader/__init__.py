@@ -44,6 +44,7 @@ if TYPE_CHECKING:
         printable,
         result_lines,
         summary_lines,
+        values_lines,
     )
     from coinrow.grader.records.stubs import NoCommittedStub, committed_stub
     from coinrow.grader.run.child import Primed, warm_up
@@ -84,6 +85,7 @@ _FACE = {
     "printable": "records.results",
     "result_lines": "records.results",
     "summary_lines": "records.results",
+    "values_lines": "records.results",
     "next_kata": "records.results",
     "next_line": "records.results",
     "NoCommittedStub": "records.stubs",
@@ -138,6 +140,7 @@ __all__ = [
     "summary_lines",
     "time_calls",
     "time_limit",
+    "values_lines",
     "warm_up",
 ]
 

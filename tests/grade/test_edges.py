@@ -16,6 +16,7 @@ from coinrow.game.shown import show_call
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages import checks as messages
+from coinrow.grader.messages.stops import with_printing_note
 from tests.strategies import check_difference, skip_unless_attempted
 
 INT64_MAX = 2**63 - 1
@@ -54,7 +55,13 @@ def test_exact_at_the_int64_edges(grader: Grader, slug: str, row: list[int]) -> 
         failure.diagnose()  # its likely mistake goes into the message this check reports instead
         message = messages.at_the_int64_edge(str(failure), sum(abs(c) for c in row))
         raise WrongAnswer(
-            slug, row, message, kind=failure.kind, error=failure.error, mistake=failure.mistake
+            slug,
+            row,
+            message,
+            kind=failure.kind,
+            error=failure.error,
+            mistake=failure.mistake,
+            printed=failure.printed,
         ) from None
 
 
@@ -130,10 +137,12 @@ def test_fast_where_the_slow_way_fails(grader: Grader, slug: str, at_the_int64_e
         message = messages.still_running(
             slug, speed.needs, grader.call_limit, speed.n, at_the_int64_edge, call_text
         )
+        message = with_printing_note(message, grader.last_printed_bytes)
         raise WrongAnswer(slug, row, message, kind="too-slow") from None
     used = grader.last_cpu  # the call's CPU time in its executor, read from outside
     if used > speed.cpu_seconds:
         message = messages.too_slowly(
             slug, speed.needs, used, speed.n, at_the_int64_edge, speed.cpu_seconds, call_text
         )
-        raise WrongAnswer(slug, row, message, kind="too-slow")
+        message = with_printing_note(message, grader.last_printed_bytes)
+        raise WrongAnswer(slug, row, message, kind="too-slow", printed=grader.last_printed)

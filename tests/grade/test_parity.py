@@ -29,7 +29,8 @@ def test_guarantee_lies_between_half_and_optimum(grader: Grader, slug: str, row:
     optimum = totals_from_difference(row, exhaustive_difference(row)).first
     if not 2 * guarantee >= sum(row) or not guarantee <= optimum:
         message = messages.guarantee_out_of_bounds(slug, show_row(row), guarantee, sum(row) / 2, optimum)
-        raise WrongAnswer(slug, row, message, explain=grader.explain_value(slug, row, guarantee))
+        explain = grader.explain_value(slug, row, guarantee)
+        raise WrongAnswer(slug, row, message, explain=explain, printed=grader.last_printed)
 
 
 @given(row=even_rows)
@@ -56,7 +57,8 @@ def _worst_case_total(grader: Grader, slug: str, row: Sequence[int]) -> int:
         move = grader.call(slug, "parity_move", row, left, right)
         if move not in ("left", "right"):
             message = messages.not_a_parity_move(slug, show_row(row), left, right, move)
-            raise WrongAnswer(slug, row, message, explain=grader.explain_play(slug, "parity_move", row))
+            explain = grader.explain_play(slug, "parity_move", row)
+            raise WrongAnswer(slug, row, message, explain=explain, printed=grader.last_printed)
         if move == "left":
             return row[left] + second_to_move(left + 1, right)
         return row[right] + second_to_move(left, right - 1)

@@ -45,6 +45,5 @@ def test_row_is_not_mutated(grader: Grader, slug: str, row: list[int]) -> None:
     function = next(f for f in FORMULATIONS if f.slug == slug).value_function
     grader.call(slug, function, row)
     if row != before:
-        raise WrongAnswer(
-            slug, before, changed_the_row(slug, show_call(function, before), row), kind="mutated"
-        )
+        message = changed_the_row(slug, show_call(function, before), row)
+        raise WrongAnswer(slug, before, message, kind="mutated", printed=grader.last_printed)

@@ -47,6 +47,7 @@ class Watching:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.out: list[str] = []  # every line it printed, in order
+        self.last: list[str] = []  # the lines the last ``until`` read
         self._unread = b""  # what it printed past the last line read
         # started with SIGINT ignored, as a background job (make check &, nohup, a CI runner) starts it:
         # INTERRUPTIBLE sets it as a terminal's foreground job has it, so the test holds however it is run
@@ -79,12 +80,14 @@ class Watching:
             line, _, self._unread = self._unread.partition(b"\n")
             lines.append(line.decode("utf-8"))
         self.out += lines
+        self.last = lines
         return lines
 
     def graded(self) -> list[str]:
-        """The status of ``SLUG`` in each summary printed up to the next "waiting" line."""
+        """The status of ``SLUG`` in each summary printed up to the next "waiting" line (its line there begins
+        with the slug padded to 20 characters)."""
         lines = self.until(WAITING.format(impl=str(self.folder)))
-        return [line[len(SLUG) :].strip().split(" (")[0] for line in lines if line.startswith(f"{SLUG} ")]
+        return [line[len(SLUG) :].strip().split(" (")[0] for line in lines if line.startswith(f"{SLUG:<20} ")]
 
     def stop(self) -> tuple[int, str]:
         """End it as Ctrl+C would (SIGTERM); its exit status and what it wrote on stderr."""
@@ -114,6 +117,12 @@ def test_each_save_is_graded_once_however_it_is_written(watching: Watching) -> N
     temporary.write_text(RIGHT, encoding="utf-8")
     os.replace(temporary, attempt)
     assert watching.graded() == ["solved"]
+    # the values' verdict comes first, on a line of its own, then the summary with the orders of growth
+    values = [k for k, line in enumerate(watching.last) if line.startswith(f"{SLUG} values right (")]
+    grown = [k for k, line in enumerate(watching.last) if line.startswith(f"{SLUG:<20} solved (")]
+    assert len(values) == len(grown) == 1, watching.last
+    assert values < grown, watching.last
+    assert "time ~n" in watching.last[grown[0]], watching.last
 
     with attempt.open("w", encoding="utf-8") as file:  # written in several pieces, some time apart
         for start in range(0, len(WRONG), len(WRONG) // 3 + 1):

@@ -2,10 +2,9 @@
 
 The attempt runs in a process of its own (``coinrow/grader/executor/inside/loop.py``, standard library
 only), inside bubblewrap where it is installed (``coinrow.grader.executor.sandbox``); the judge, which holds
-the checks, the oracle and the records, never imports or runs the attempt. A call's CPU time is
-read from outside, from the executor's process tree, and a call past its limit (or waiting
-without computing) is killed, never asked to stop; the next call starts a fresh executor.
-What comes back is plain data (``coinrow.grader.executor.wire``).
+the checks, the oracle and the records, never imports or runs the attempt. A call's CPU time is read from
+outside, from the executor's process tree, and a call past its limit (or waiting without computing) is
+killed, never asked to stop; the next call starts a fresh executor. Replies are plain data (``wire``).
 """
 
 from __future__ import annotations
@@ -33,7 +32,7 @@ from coinrow.grader.executor.inside.limits import (
 )
 from coinrow.grader.executor.memory_box import MemoryBox, boxed, killed_in
 from coinrow.grader.executor.processes import Cap, census, kill_tree
-from coinrow.grader.executor.requests import GiveUp, Outcome, command_env, judged_reply
+from coinrow.grader.executor.requests import GiveUp, Outcome, PrintedCount, command_env, judged_reply
 from coinrow.grader.executor.sandbox import Jail, folder_identity, jail_command
 from coinrow.grader.executor.stack import raise_stack_limit
 from coinrow.grader.executor.time_limit import STALL_SHARE, demand, wait_until_quiet
@@ -43,7 +42,6 @@ LOOP = Path(__file__).resolve().parent / "inside" / "loop.py"
 POLL = 0.05  # seconds between looks at a running call's CPU time (each reads the clocks of its processes)
 STARTUP_CPU = 2.0  # CPU seconds an import may take beyond the call limit: the interpreter starts, NumPy loads
 SETTLE_AT_MOST = 2.0  # seconds ``Executor.settle`` waits at most
-BOX_ROOM = 1.25  # the kernel's cap on a tree's memory over the looks' cap (``memory_box``): their backstop
 BOX_ROOM = 1.25  # the kernel's cap on a tree's memory, over the looks' (``memory_box``): a backstop to them
 
 
@@ -76,6 +74,7 @@ class Executor:
     _capped: Cap | None = None  # the cap the tree was past at that look
     _staged: Path | None = None  # the copies an unprivileged user's executor runs (``as_user.staged``)
     _box: MemoryBox | None = None  # the kernel's cap on the tree's memory, where one can be made
+    printed: PrintedCount | None = None  # the bytes the attempt printed (made anew as the process starts)
 
     def start(self) -> None:
         """Start the executor's process (ending what is left of an earlier one, and its box): its
@@ -84,22 +83,24 @@ class Executor:
         raise_stack_limit()  # the executor's C stack is the one in force when it starts
         self._bound = folder_identity(self.attempt.parent)
         reply_read, reply_write = os.pipe()
-        attempt, loop = self.attempt, LOOP
+        self.printed = PrintedCount()
+        attempt, loop, counted = self.attempt, LOOP, self.printed.fd
         if self.jail is not None and self.jail.user is not None:  # copies its user can read, made anew
             self._staged, attempt, loop = staged(self.attempt, LOOP)
-        command = jail_command(self.jail, attempt, loop, self.forbidden, reply_write, self.cpu_cap)
+        command = jail_command(self.jail, attempt, loop, self.forbidden, reply_write, self.cpu_cap, counted)
         command, self._box = boxed(command, int(BOX_ROOM * tree_memory_cap()))
         self.process = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            pass_fds=(reply_write,),
+            pass_fds=(reply_write, counted),
             close_fds=True,
             start_new_session=True,
             env=command_env(),
         )
         os.close(reply_write)
+        self.printed.close_fd()
         self._replies = ReplyPipe(reply_read, REPLY_CAP)
         self._pids = (self.process.pid,)
         os.set_blocking(reply_read, False)

@@ -1,8 +1,12 @@
 """What passes between the judge and an executor besides the attempt's values: the request a call is
-sent as, the environment the executor starts in, and how one request ended (``Outcome``)."""
+sent as, the environment the executor starts in, how one request ended (``Outcome``), and the count of
+the bytes the attempt printed (``PrintedCount``)."""
 
 from __future__ import annotations
 
+import mmap
+import os
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -25,6 +29,7 @@ class Outcome:
     status: int | None = None  # how a process that died ended: an exit status, or minus a signal's number
     stray: Stray | None = None  # the call left a process running ("left"), which answered ("answered")
     capped: Cap | None = None  # the executor's tree went past a cap (``processes.Census.over_cap``): ended
+    printed_bytes: int = 0  # bytes the attempt printed during it (``unanswered.request_unless_vain``)
 
 
 def command_env() -> dict[str, str]:
@@ -58,3 +63,33 @@ def judged_reply(reply: dict[str, Any], own: int | None, sent: int, used: float)
         ended = "the copy of the executor ended without a reply"
         return Outcome(None, used, broken=ended, status=status if type(status) is int else None)
     return Outcome(reply, used)
+
+
+class PrintedCount:
+    """The memory file (8 bytes) an executor counts the bytes its attempt printed in, since it started
+    (``inside/streams.Tally``): made here, read here after each request (``since_mark``, the mark set as
+    the request began), even one the judge ended, which sent no reply. The count is the attempt's own to
+    write: it says what the attempt printed, nothing more."""
+
+    def __init__(self) -> None:
+        if hasattr(os, "memfd_create"):
+            self.fd = os.memfd_create("printed")
+        else:  # macOS: an unlinked temporary file
+            with tempfile.TemporaryFile() as made:
+                self.fd = os.dup(made.fileno())
+        os.ftruncate(self.fd, 8)
+        self._count = memoryview(mmap.mmap(self.fd, 8)).cast("Q")
+        self._mark = 0
+
+    def close_fd(self) -> None:
+        """Close the descriptor once the executor holds its copy; the count stays readable here."""
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def mark(self) -> None:
+        self._mark = int(self._count[0])
+
+    def since_mark(self) -> int:
+        """Bytes printed since ``mark`` was last called (since the process started, if never)."""
+        return max(0, int(self._count[0]) - self._mark)

@@ -143,9 +143,16 @@ def bwrap_args(jail: Jail, attempt: Path, loop: Path) -> list[str]:
 
 
 def jail_command(
-    jail: Jail | None, attempt: Path, loop: Path, forbidden: tuple[str, ...], reply_fd: int, cpu_cap: int
+    jail: Jail | None,
+    attempt: Path,
+    loop: Path,
+    forbidden: tuple[str, ...],
+    reply_fd: int,
+    cpu_cap: int,
+    printed_fd: int = -1,
 ) -> list[str]:
-    """The command that starts an executor of ``attempt``: sealed in ``jail``, or plain where it is None.
+    """The command that starts an executor of ``attempt``: sealed in ``jail``, or plain where it is None;
+    ``printed_fd``: the memory file it counts the bytes printed in (-1: none; ``inside/streams.Tally``).
 
     ``-I -S``: the executor reads no environment variable, no user folder and no ``.pth`` file (an
     editable install of the grader among them); it adds only the packages' folders to ``sys.path``.
@@ -172,6 +179,7 @@ def jail_command(
         ",".join(forbidden),
         os.pathsep.join(package_paths()),
         str(cpu_cap),
+        str(printed_fd),
     ]
 
 

@@ -1,11 +1,10 @@
 """Calling the code under test: every call into learner code goes through ``Caller``.
 
-The attempt runs in an executor of its own (``coinrow.grader.executor.process``), never in this
-process: each call's CPU time is read and bounded from outside, so it never hangs.
-``NotImplementedError`` becomes ``NotAttempted``; every other problem (a crash, a
-time-out, a recursion too deep, a call to ``sys.exit``, an executor that died, borrowed
-code) becomes a ``WrongAnswer`` whose message names the call and the row. Judging what
-a call returns is ``coinrow.grader.judge.verdict``'s job.
+The attempt runs in an executor of its own (``coinrow.grader.executor.process``), never in this process:
+each call's CPU time is read and bounded from outside, so it never hangs. ``NotImplementedError`` becomes
+``NotAttempted``; every other problem (a crash, a time-out, a recursion too deep, a call to ``sys.exit``,
+an executor that died, borrowed code) becomes a ``WrongAnswer`` whose message names the call and the row.
+Judging what a call returns is ``coinrow.grader.judge.verdict``'s job.
 """
 
 from __future__ import annotations
@@ -26,7 +25,7 @@ from coinrow.grader.executor.sandbox import find_jail
 from coinrow.grader.executor.time_limit import CallTimeout, waiting_limit
 from coinrow.grader.executor.wire import decode
 from coinrow.grader.judge import replies, unanswered
-from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.failures import Printed, WrongAnswer
 from coinrow.grader.judge.too_slow import growth_before
 from coinrow.grader.messages import calls as messages
 
@@ -42,12 +41,11 @@ TRACE_GRACE = 1.0  # CPU seconds a traced call is given beyond its own cut-off
 class Caller:
     """Calls the formulations found in ``impl_dir``, each attempt in an executor of its own, under a limit.
 
-    The attempt never runs in this process: each formulation's file is imported and
-    called in its executor (``coinrow.grader.executor.process``), sealed where bubblewrap works,
-    and every reply is plain data. A call's CPU time is read from outside; one past
-    ``call_limit`` is killed. Once a call of an attempt could not answer on a row of n coins (out of
-    time, waiting, its executor ended, a process left running), later calls on rows at least that long
-    fail at once, in every caller of this process (``judge.unanswered``).
+    Each formulation's file is imported and called in its executor (``coinrow.grader.executor.process``),
+    sealed where bubblewrap works; every reply is plain data. A call's CPU time is read from outside; one
+    past ``call_limit`` is killed. Once a call of an attempt could not answer on a row of n coins (out of
+    time, waiting, its executor ended, a process left running), later calls on rows at least that long fail
+    at once, in every caller of this process (``judge.unanswered``).
     """
 
     impl_dir: Path
@@ -59,6 +57,8 @@ class Caller:
     forks_each_call: bool = False  # each call in a copy of the executor as imported (``call_fresh``)
     _zygotes: dict[str, Caller] = field(default_factory=dict)  # by slug: the callers ``call_fresh`` uses
     _closed: bool = False  # ``close`` was called: what runs later is ended at once
+    last_printed: Printed = field(default_factory=Printed)  # what the last call that answered printed
+    last_printed_bytes: int = 0  # bytes the last call printed, answered or ended; the most of ``time_rows``'
 
     def executor(self, slug: str) -> Executor:
         """The attempt's executor, its file imported; import problems are reported as a ``WrongAnswer``."""
@@ -72,8 +72,7 @@ class Caller:
     def _import(self, slug: str) -> Executor | WrongAnswer:
         """The attempt's executor with its file imported, or the failure that says why it is not graded.
 
-        The recursion limit the file sets while it is imported stays in force for its calls (the
-        executor keeps it).
+        The recursion limit the file sets while it is imported stays in force for its calls (kept there).
         """
         path = source_file(self.impl_dir, slug)
         refused = replies.not_gradable(slug, path, self.impl_dir)
@@ -204,6 +203,7 @@ class Caller:
             request, left = call_request(function, (row,)), limit - spent
             last = k == len(rows) - 1
             outcome = unanswered.request_unless_vain(executor, key, request, left, len(row), every=last)
+            self.last_printed_bytes = max(self.last_printed_bytes if k else 0, outcome.printed_bytes)
             unanswered.refuse_if_given_up(outcome, key, slug, show_call(function, row), row, timing=True)
             if outcome.ended:  # a timing's limit is its own (a batch, a prefix): not noted for other calls
                 raise CallTimeout(outcome.ended == "waiting")
@@ -226,10 +226,12 @@ class Caller:
         outcome = unanswered.request_unless_vain(
             executor, key, request, limit, len(row), every=trace is not None
         )
+        self.last_printed_bytes = outcome.printed_bytes
         unanswered.refuse_if_given_up(outcome, key, slug, call_text, row)
         self.last_cpu = outcome.cpu
         reply = self._reply_or_raise(slug, function, row, extra, outcome)
         self.last_trace_cut = "traced" in reply
+        self.last_printed = replies.printed_in(reply)
         return reply, call_text
 
     def _reply_or_raise(
@@ -242,7 +244,8 @@ class Caller:
             unanswered.note(self._key(slug), len(row), unanswered.how_it_ended(outcome))
         if reply is None and outcome.ended:
             waited = waiting_limit(self.call_limit) if outcome.ended == "waiting" else None
-            message = replies.too_slow(slug, call_text, len(row), self.call_limit, waited)
+            printed = outcome.printed_bytes  # noted under the message when it is a lot
+            message = replies.too_slow(slug, call_text, len(row), self.call_limit, waited, printed)
             measure = waited is None and not extra and len(row) > messages.SMALL_ROW
             explain = (lambda: self._growth_before(slug, function, row)) if measure else None
             raise WrongAnswer(slug, row, message, kind="too-slow", explain=explain)
@@ -262,8 +265,7 @@ class Caller:
         return unanswered.attempt_key(source_file(self.impl_dir, slug), self.call_limit)
 
     def _growth_before(self, slug: str, function: str, row: Sequence[int]) -> tuple[str, None] | None:
-        """How the time of ``function`` grows on the first coins of ``row``, a row it ran out of time on
-        (``judge.too_slow``)."""
+        """How the time of ``function`` grows on the first coins of ``row``, which it ran out of time on."""
 
         def time_prefix(n: int, limit: float) -> float:
             return self.time_calls(slug, function, list(row[:n]), 1, limit)

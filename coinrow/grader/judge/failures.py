@@ -12,10 +12,25 @@ from coinrow.grader.records.results import FailureKind
 
 @dataclass(frozen=True)
 class Printed:
-    """What learner code printed during a call: its first lines (each cut short), and how many more."""
+    """What learner code printed during one call, as its executor kept it: the first characters
+    (``inside/limits.PRINTED_KEPT`` at most), how many characters more, and the bytes in all (UTF-8).
 
-    lines: list[str]
+    >>> Printed("a\\nb\\n", 7, 9).lines, Printed("a\\nb\\n", 7, 9).characters
+    (['a', 'b'], 11)
+    """
+
+    text: str = ""
     more: int = 0
+    bytes: int = 0
+
+    @property
+    def lines(self) -> list[str]:
+        """The characters kept, line by line (a last line break ends the last line)."""
+        return self.text.removesuffix("\n").split("\n") if self.text else []
+
+    @property
+    def characters(self) -> int:
+        return len(self.text) + self.more
 
 
 class NotAttempted(Exception):
@@ -54,8 +69,9 @@ class WrongAnswer(AssertionError):
         self.ran = ran and kind != "not-run"  # False: not made, as a call on a row no longer could not answer
         self.kind: FailureKind = kind if self.ran else "not-run"  # a failure passed on keeps being not run
         self.error = error  # what the learner's code raised, if it raised
-        self.output = printed.lines if printed else []  # what the learner's code printed in the call
-        self.more_output = printed.more if printed else 0
+        self.printed = printed or Printed()  # what the learner's code printed in the call, if it answered
+        self.output = self.printed.lines
+        self.more_output = self.printed.more  # characters printed past those kept
 
     def diagnose(self) -> WrongAnswer:
         """Run the diagnosis this failure carries, once: the likely mistake's line (or what is certain)
@@ -73,9 +89,14 @@ class WrongAnswer(AssertionError):
 
     def unshrunk(self) -> WrongAnswer:
         """This failure on the row it was found on, saying so; not diagnosed (the summary never shows it)."""
-        copy = WrongAnswer(self.slug, self.row, unshrunk(self._message), kind=self.kind, error=self.error)
-        copy.output, copy.more_output = self.output, self.more_output
-        return copy
+        return WrongAnswer(
+            self.slug,
+            self.row,
+            unshrunk(self._message),
+            kind=self.kind,
+            error=self.error,
+            printed=self.printed,
+        )
 
     @property
     def mistake(self) -> str | None:

@@ -12,7 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from coinrow.game.registry import PROBLEMS, by_slug
-from coinrow.grader.executor.inside.limits import OUTPUT_CAP, TASKS_CAP, WRITABLE_CAPS, tree_memory_cap
+from coinrow.grader.executor.inside.limits import (
+    OUTPUT_CAP,
+    PRINTED_KEPT,
+    TASKS_CAP,
+    WRITABLE_CAPS,
+    tree_memory_cap,
+)
 from coinrow.grader.executor.processes import Cap, ended_in_words
 from coinrow.grader.executor.provenance import FORBIDDEN_PACKAGES, borrowed_imports, linked_reference
 from coinrow.grader.executor.requests import Outcome
@@ -60,8 +66,17 @@ def import_failure(slug: str, outcome: Outcome, path: Path) -> WrongAnswer | Non
 
 
 def printed_in(reply: dict[str, Any]) -> Printed:
-    """What the call printed, as the executor kept it."""
-    return Printed([str(line) for line in reply.get("printed", [])], int(reply.get("more", 0)))
+    """What the call printed, as the executor kept it (its own words: a text longer than the executor keeps
+    is cut to that length, counts that are no count read as 0)."""
+
+    def count(name: str) -> int:
+        value = reply.get(name)
+        return value if type(value) is int and value > 0 else 0
+
+    text = reply.get("printed")
+    return Printed(
+        text[:PRINTED_KEPT] if isinstance(text, str) else "", count("more"), count("printed_bytes")
+    )
 
 
 def failure(
@@ -193,8 +208,14 @@ def empty_row_note(slug: str, row: Sequence[int]) -> str:
     return "" if row else messages.empty_row_note(by_slug(slug).returns.empty_row_answer)
 
 
-def too_slow(slug: str, call_text: str, n: int, call_limit: float, waited: float | None) -> str:
+def too_slow(
+    slug: str, call_text: str, n: int, call_limit: float, waited: float | None, printed_bytes: int = 0
+) -> str:
     """The message of a call on a row of ``n`` coins that ran out of CPU time (``waited``: None) or waited
-    past ``waited`` seconds, with the order of growth the task asks."""
+    past ``waited`` seconds, with the order of growth the task asks, and under its first line how much it
+    printed, if it printed ``PRINTING_NOTED`` bytes or more (``stops.with_printing_note``)."""
     needs = by_slug(slug).time
-    return messages.too_slow_message(slug, call_text, n, call_limit, waited, str(needs), needs.at_most_linear)
+    message = messages.too_slow_message(
+        slug, call_text, n, call_limit, waited, str(needs), needs.at_most_linear
+    )
+    return stops.with_printing_note(message, printed_bytes)

@@ -26,6 +26,7 @@ from coinrow.grader.executor.process import Executor
 from coinrow.grader.executor.requests import Outcome
 from coinrow.grader.executor.time_limit import CallTimeout, waiting_limit
 from coinrow.grader.judge.failures import WrongAnswer
+from coinrow.grader.judge.printed import count_printed
 from coinrow.grader.messages.calls import already_past_a_cap, already_unanswered
 
 Key = tuple[object, ...]  # an attempt as ``attempt_key`` names it
@@ -77,14 +78,21 @@ def request_unless_vain(
 ) -> Outcome:
     """``executor.request``: ``request``, a call on a row of ``n`` coins (0 for the import), under ``limit``
     CPU seconds, given up once it is in vain (``blocking``); an outcome ``ended`` "given up" at once, not
-    sent, when it already is. ``every``: the executor's process tree is looked up again at the reply."""
+    sent, when it already is. ``every``: the executor's process tree is looked up again at the reply. The
+    outcome has the bytes the attempt printed during the request, however it ended (``printed_bytes``)."""
     if blocking(key, n) is not None:
         return Outcome(None, 0.0, ended="given up")
 
     def give_up() -> bool:  # read by the executor while it waits
         return blocking(key, n) is not None
 
-    return executor.request(request, limit, waiting_limit(limit), give_up, every=every)
+    if executor.printed is not None:
+        executor.printed.mark()  # a process started for this request counts from 0 anyway
+    outcome = executor.request(request, limit, waiting_limit(limit), give_up, every=every)
+    if executor.printed is not None:  # read from outside, counted for the kata (its file's name: its slug)
+        outcome.printed_bytes = executor.printed.since_mark()
+        count_printed(executor.attempt.stem, outcome.printed_bytes)
+    return outcome
 
 
 def vain(key: Key, slug: str, call_text: str, row: Sequence[int]) -> WrongAnswer:

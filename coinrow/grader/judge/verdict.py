@@ -128,12 +128,12 @@ class Grader(Caller):
             return
         slug, function = formulation.slug, formulation.value_function
         call_text = show_call(function, row)
+        printed = None if timed else self.last_printed  # a timed call's printing is not kept
         if not exact:
             shape = formulation.returns.shape_problem(got)
             message = messages.wrong_type(slug, call_text, got, expected, shape)
-            raise WrongAnswer(
-                slug, row, messages.when_timed(message) if timed else message, kind="wrong-type"
-            )
+            message = messages.when_timed(message) if timed else message
+            raise WrongAnswer(slug, row, message, kind="wrong-type", printed=printed)
         message = messages.wrong_value(slug, call_text, got, expected)
         if timed:
             raise WrongAnswer(slug, row, messages.when_timed(message))
@@ -142,7 +142,7 @@ class Grader(Caller):
             finding = self._state_hint(slug, function, row, expected) or self._finding(formulation, row, got)
             return (finding.line, finding.mistake) if finding else None
 
-        raise WrongAnswer(slug, row, message, explain=explain)
+        raise WrongAnswer(slug, row, message, explain=explain, printed=printed)
 
     def _finding(self, formulation: Formulation, row: Sequence[int], got: object) -> Finding | None:
         """The diagnosis of ``got`` on ``row``, checked against the attempt's answers on the probe rows."""
@@ -192,11 +192,8 @@ class Grader(Caller):
             finding = self._finding(formulation, (), None)
             return (finding.line, None) if finding else None  # the name belongs to the wrong value
 
-        wrong = WrongAnswer(
-            failure.slug, (), str(failure), kind=failure.kind, error=failure.error, explain=explain
-        )
-        wrong.output, wrong.more_output = failure.output, failure.more_output
-        return wrong
+        slug, kind, error, printed = failure.slug, failure.kind, failure.error, failure.printed
+        return WrongAnswer(slug, (), str(failure), kind=kind, error=error, explain=explain, printed=printed)
 
     def probe_answers(self, formulation: Formulation) -> dict[tuple[int, ...], object] | None:
         """The attempt's answers on the probe rows, once per formulation; None if one raised or had the wrong
@@ -246,28 +243,31 @@ class Grader(Caller):
         function = by_slug(slug).value_function
         call_text = show_call(function, row)
         timed = messages.when_timed if table is None else (lambda message: message)
+        printed = None if table is None else self.last_printed  # a timed call's printing is not kept
         if not isinstance(line, list | tuple) or len(line) != len(row):
             message = timed(messages.not_a_line(slug, call_text, line, len(row)))
-            raise WrongAnswer(slug, row, message, kind="wrong-type")
+            raise WrongAnswer(slug, row, message, kind="wrong-type", printed=printed)
         walk = Walk(row)
         for turn, move in enumerate(line):
             if move not in ("left", "right"):
                 message = timed(messages.not_a_move(slug, call_text, turn + 1, move))
-                raise WrongAnswer(slug, row, message, kind="wrong-type")
+                raise WrongAnswer(slug, row, message, kind="wrong-type", printed=printed)
             i, j = walk.i, walk.j
             if table is not None and i < j and move not in table[i, j].ends:  # the last coin: either end
                 cell = table[i, j]
                 message = messages.not_an_optimal_move(
                     slug, call_text, turn + 1, move, (i, j), table.after(i, j, move), cell.value, cell.ends[0]
                 )
-                raise WrongAnswer(slug, row, message, explain=self.explain_play(slug, function, row))
+                explain = self.explain_play(slug, function, row)
+                raise WrongAnswer(slug, row, message, explain=explain, printed=printed)
             walk.take(move)
         collected = walk.totals
         if collected != totals:
             message = messages.wrong_line_totals(
                 slug, call_text, (collected.first, collected.second), (totals.first, totals.second)
             )
-            raise WrongAnswer(slug, row, timed(message), explain=self.explain_play(slug, function, row))
+            explain = self.explain_play(slug, function, row)
+            raise WrongAnswer(slug, row, timed(message), explain=explain, printed=printed)
 
     def check_raises_value_error(
         self, slug: str, function: str, row: Sequence[int], *extra: object, why: str = messages.ODD_ROW
@@ -286,9 +286,11 @@ class Grader(Caller):
                 if failure.error is None:
                     raise
                 message = messages.raised_something_else(must, str(failure))
-                raise WrongAnswer(slug, row, message, kind=failure.kind, error=failure.error) from None
+                kind, error, printed = failure.kind, failure.error, failure.printed
+                raise WrongAnswer(slug, row, message, kind=kind, error=error, printed=printed) from None
             if str(failure.error).strip():
                 return
-            raise WrongAnswer(slug, row, messages.raised_without_a_message(must), kind="exception") from None
+            message = messages.raised_without_a_message(must)
+            raise WrongAnswer(slug, row, message, kind="exception", printed=failure.printed) from None
         message = messages.returned_instead(must, show_call(function, row, *extra), got)
-        raise WrongAnswer(slug, row, message, explain=explain)
+        raise WrongAnswer(slug, row, message, explain=explain, printed=self.last_printed)

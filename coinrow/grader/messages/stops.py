@@ -1,10 +1,15 @@
-"""Why a call, or a formulation's whole run in its child process, was stopped before it finished.
+"""Why a call, or a formulation's whole run in its child process, was stopped before it finished, and
+what a call stopped for its time printed (``with_printing_note``).
 
 A run's reason follows the formulation's name in the summary (``STOPPED: <reason>``); a call that
 swallows every time-out ends its run with one line of its own.
 """
 
 from __future__ import annotations
+
+from coinrow.grader.messages import added_line
+
+PRINTING_NOTED = 1_000_000  # bytes a call printed from which a failure on its time says so
 
 _BY_SIGNAL = {
     "SIGSEGV": "crashed with SIGSEGV (a segmentation fault: the C stack overflowed, or ctypes)",
@@ -113,3 +118,32 @@ def sandboxed_as_user(user: str, why: str) -> str:
         f"sandboxed as the unprivileged user {user} ({why}): each attempt ran apart from the checks and "
         "could not write the grader's files or signal it, but could read what any user can"
     )
+
+
+def printing_note(printed_bytes: int) -> str:
+    """The line that says a call printed a lot, for a failure on its time: "" under ``PRINTING_NOTED`` bytes.
+
+    >>> printing_note(40_213_000)
+    'printed 40.2 MB during this call: printing takes time too (what is printed is not graded)'
+    >>> printing_note(999_999)
+    ''
+    """
+    if printed_bytes < PRINTING_NOTED:
+        return ""
+    megabytes = printed_bytes / 1e6
+    said = "printing takes time too (what is printed is not graded)"
+    return f"printed {megabytes:,.1f} MB during this call: {said}"
+
+
+def with_printing_note(message: str, printed_bytes: int) -> str:
+    """``message`` with ``printing_note(printed_bytes)`` under its first line, before any cause or order of
+    growth (lines added later go under it all); ``message`` as it is when the call printed less.
+
+    >>> with_printing_note("dp: too slow: f([1]).\\n  likely cause: a loop", 2_000_000).splitlines()[1]
+    '  printed 2.0 MB during this call: printing takes time too (what is printed is not graded)'
+    """
+    note = printing_note(printed_bytes)
+    if not note:
+        return message
+    first, newline, rest = message.partition("\n")
+    return added_line(first, note) + newline + rest

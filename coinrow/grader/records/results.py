@@ -46,8 +46,10 @@ class Failure:
     ran: bool  # False: not made, as a call on a row no longer could not answer (``judge.unanswered``)
     message: str
     mistake: str | None = None  # a catalogued mistake id, verified by the grader
-    output: list[str] = field(default_factory=list)  # what the learner's code printed in the call
-    more_output: int = 0  # lines printed past those kept
+    output: list[str] = field(
+        default_factory=list
+    )  # the first characters the code printed in the call, by line
+    more_output: int = 0  # characters printed past those kept
 
     @property
     def order(self) -> tuple[int, int, int]:
@@ -66,6 +68,7 @@ class Record:
     not_attempted: bool = False
     failure: Failure | None = None
     measured: str | None = None  # the orders of growth the growth check measured, e.g. "time ~n²"
+    printed: int = 0  # bytes the attempt printed in the calls made since the record before (``take_printed``)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -105,6 +108,11 @@ class Result:
         """Seconds the summary says it took: the wall time the learner waited for it where it is known
         (a kata that runs into its limits waits on its attempt, not in the judge), else ``seconds``."""
         return self.wall if self.wall is not None else self.seconds
+
+    @property
+    def printed(self) -> int:
+        """Bytes the attempt printed in every call its grading made."""
+        return sum(r.printed for r in self.records)
 
     @property
     def measured(self) -> str | None:
@@ -197,20 +205,58 @@ def printable(text: str) -> str:
     )
 
 
+def printed_in_all(printed_bytes: int) -> str:
+    """The line under a solved kata's status that says how much its code printed.
+
+    >>> printed_in_all(12345)
+    'your code printed 12,345 bytes in all while it was graded; what it prints is not graded'
+    """
+    return (
+        f"your code printed {printed_bytes:,} bytes in all while it was graded; what it prints is not graded"
+    )
+
+
 def result_lines(result: Result, next_step: str = "") -> list[str]:
     """One formulation's part of the summary: its status line, then its failures, each indented, then
     ``next_step`` (what to do about it), if one is given."""
     lines = [f"{result.slug:<20} {printable(result.status_line())}"]
+    if result.status == "solved" and result.printed:
+        lines.append(f"    {printed_in_all(result.printed)}")
+    lines += failures_lines(result)
+    if next_step:
+        lines.append(f"    {next_step}")
+    return lines
+
+
+def failures_lines(result: Result) -> list[str]:
+    """The failures a kata's part of the summary shows (``Result.failures``), each message indented, with
+    what the code printed during the call under it, quoted, and how many characters more it printed."""
+    lines = []
     for failure in result.failures():
         lines += [f"    {line}" for line in printable(failure.message).splitlines()]
         if failure.output or failure.more_output:
             lines.append("      what your code printed during this call:")
             lines += [f"      | {printable(line)}" for line in failure.output]
             if failure.more_output:
-                lines.append(f"      … and {failure.more_output} more lines")
-    if next_step:
-        lines.append(f"    {next_step}")
+                lines.append(f"      (and {failure.more_output:,} more characters)")
     return lines
+
+
+def values_lines(values: Result) -> list[str]:
+    """What ``make watch`` says of a kata once its value checks are all recorded (``values``: their
+    records alone) and its growth check is still to come: a line for the values, their failures under
+    it; nothing for a kata none of whose checks ran (not attempted).
+
+    >>> values_lines(Result("difference_dp", [Record("difference_dp", "t", "passed", 0.2)], wall=0.25))
+    ['difference_dp values right (1 checks, 0.2 s); its growth is being measured']
+    """
+    growth = "its growth is being measured"
+    if values.failed:
+        counts = f"{values.failed} failed, {values.passed} passed, {values.waited:.1f} s"
+        return [f"{values.slug} values FAILING ({counts}); {growth}", *failures_lines(values)]
+    if not values.passed:
+        return []
+    return [f"{values.slug} values right ({values.passed} checks, {values.waited:.1f} s); {growth}"]
 
 
 def summary_lines(

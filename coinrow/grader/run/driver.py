@@ -42,12 +42,13 @@ from coinrow.grader.executor.time_limit import STALL_SHARE, demand
 from coinrow.grader.messages import stops as messages
 from coinrow.grader.records.results import Result
 from coinrow.grader.run.child import Child, Job, Primed, start, warm_up
-from coinrow.grader.run.outcome import collect
+from coinrow.grader.run.outcome import collect, values_so_far
 
 # seconds between looks at the running children's CPU time and waiting (a scan of /proc each): a backstop,
 # as every call is limited in the child; a child's end is seen at once all the same (``wait_for_an_end``)
 LOOK = 0.5
 WALL_CAP = 600.0  # seconds: the last resort, hundreds of times what grading a kata takes on a busy machine
+VALUES_LOOK = 0.02  # seconds between looks at a child's records for its values' verdict, where one is wanted
 
 
 def _look(child: Child) -> None:
@@ -77,9 +78,13 @@ def run_jobs(
     workers: int,
     on_done: Callable[[str, Result], None] | None = None,
     primed: Primed | None = None,
+    on_values: Callable[[str, Result], None] | None = None,
 ) -> dict[str, Result]:
     """Grade each job in a child process of its own, ``workers`` at a time; kill all they left behind.
-    A ``primed`` child grades the job it fits, if any; it is closed in any case.
+    A ``primed`` child grades the job it fits, if any; it is closed in any case. ``on_values`` is called
+    once per job, with its key and the result of its value checks (``outcome.values_so_far``), as soon as
+    they are all recorded and a growth check follows (its records are then looked at every ``VALUES_LOOK``
+    seconds), always before ``on_done`` for that job.
 
     Returns:
         Each job's result, by its key.
@@ -92,6 +97,7 @@ def run_jobs(
     pending = deque(enumerate(jobs))
     running: dict[int, Child] = {}
     results: dict[str, Result] = {}
+    values_said: set[str] = set()  # the jobs whose values' verdict ``on_values`` was given
     looked = time.monotonic()
     main = threading.current_thread() is threading.main_thread()  # only there can handlers be set
     signals = (signal.SIGTERM, signal.SIGHUP) if main else ()
@@ -109,8 +115,15 @@ def run_jobs(
                     if not results:  # a kata's time in the summary is what was waited for it
                         child.started = min(child.started, opened)
                     running[child.pid] = child
-                wait_for_an_end(list(running), LOOK)
+                wanted = on_values is not None and any(c.job.key not in values_said for c in running.values())
+                wait_for_an_end(list(running), VALUES_LOOK if wanted else LOOK)
                 ended = reap_orphans(set(running))
+                for child in running.values():
+                    if on_values is not None and child.job.key not in values_said:
+                        values = values_so_far(child)
+                        if values is not None:
+                            values_said.add(child.job.key)
+                            on_values(child.job.key, values)
                 look = time.monotonic() >= looked + LOOK
                 looked = time.monotonic() if look else looked
                 for pid, child in list(running.items()):

@@ -43,6 +43,7 @@ def grade(
     cache: Cache = "use",
     on_done: Callable[[Path, Result], None] | None = None,
     primed: Primed | None = None,
+    on_values: Callable[[Path, Result], None] | None = None,
 ) -> dict[Path, dict[str, Result]]:
     """Grade the attempts in each folder (laid out like ``problems/``) and return every result shown.
 
@@ -58,6 +59,9 @@ def grade(
         jobs: child processes at once, at least 1.
         cache: the progress cache policy (``Cache``): "use", "refresh" or "off".
         on_done: called with the folder and the result as each child ends.
+        on_values: called with the folder and the result of a kata's value checks as soon as they are all
+            recorded, before its growth check ends (``run.driver.run_jobs``); by a caller with threads of
+            its own (whose driver runs in a fresh process), never.
         primed: a child started ahead (``coinrow.grader.run.child.prime``; ``make watch``): it grades the
             job it fits, if one is to run; it is closed in any case.
 
@@ -75,7 +79,11 @@ def grade(
         if on_done is not None:
             on_done(plan.folders[job_key], result)
 
-    done = _run(plan.to_run, jobs, each_done, primed)
+    def each_valued(job_key: str, result: Result) -> None:
+        if on_values is not None:
+            on_values(plan.folders[job_key], result)
+
+    done = _run(plan.to_run, jobs, each_done, primed, each_valued if on_values is not None else None)
     for job in plan.to_run:
         folder, result = plan.folders[job.key], done[job.key]
         plan.shown[folder][job.slug] = result
@@ -131,11 +139,15 @@ def _plan(
 
 
 def _run(
-    to_run: list[Job], jobs: int, each_done: Callable[[str, Result], None], primed: Primed | None
+    to_run: list[Job],
+    jobs: int,
+    each_done: Callable[[str, Result], None],
+    primed: Primed | None,
+    each_valued: Callable[[str, Result], None] | None,
 ) -> dict[str, Result]:
     """Run the jobs through the driver, here or, for a caller with threads, in a fresh process."""
     if to_run and not has_other_threads():
-        return run_jobs(to_run, jobs, each_done, primed)
+        return run_jobs(to_run, jobs, each_done, primed, each_valued)
     if primed is not None:
         primed.close()
     return run_jobs_spawned(to_run, jobs, each_done) if to_run else {}

@@ -39,6 +39,27 @@ def last_line(log_file: Path) -> str:
     return lines[-1][:300] if lines else ""
 
 
+def values_so_far(child: Child) -> Result | None:
+    """The result of the running ``child``'s value checks, once the suite said they are all recorded (its
+    "values" event: only the growth check is left), from the records written before it; None until then.
+    Its ``wall`` is the time waited for them."""
+    try:
+        text = child.results_file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    records: list[Record] = []
+    for line in text.splitlines():
+        try:
+            data = json.loads(line)
+            if data.get("event") == "values":
+                return Result(child.job.slug, records, wall=time.monotonic() - child.started)
+            if "event" not in data:
+                records.append(Record.from_json(data))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            continue  # a line the child could not finish writing
+    return None
+
+
 def collect(child: Child, status: int) -> Result:
     """The result of the ended ``child`` (``status`` as ``os.waitpid`` gave it): its records, and the reason
     it gave none or too few, if it did."""

@@ -20,6 +20,7 @@ from coinrow.game.rowarg import UsageError, formulation_slugs
 from coinrow.grader.diagnosis.diagnose import likely_mistake, play_mistake
 from coinrow.grader.growth.ahead import GrowthAhead
 from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
+from coinrow.grader.judge.printed import take_printed
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages.calls import NOT_ATTEMPTED, skipped_not_attempted
 from coinrow.grader.messages.stops import grader_stumbled
@@ -128,6 +129,9 @@ def _failure(slug: str, item: pytest.Item, call: pytest.CallInfo[None]) -> Failu
 
 
 _GRADING_PID = pytest.StashKey[int]()
+_VALUES_LEFT = pytest.StashKey[
+    int
+]()  # value checks (every graded test but the growth checks) not yet recorded
 _AHEAD = pytest.StashKey[dict[str, GrowthAhead]]()
 _GRADER = pytest.StashKey[Grader]()
 GROWTH_MARK = "growth_check"  # registered in pyproject.toml, as --strict-markers asks
@@ -220,9 +224,22 @@ def pytest_record_report(item: pytest.Item, call: pytest.CallInfo[None]) -> Gene
         not_attempted=report.skipped and NOT_ATTEMPTED in str(report.longrepr),
         failure=failure,
         measured=next((str(value) for name, value in item.user_properties if name == "measured"), None),
+        printed=take_printed(slug),
     )
     _RECORDS.append(record)
     _write_record(item.config, record.to_json())
+    if not _growth_check(item):
+        _value_check_done(item.config)
+
+
+def _value_check_done(config: pytest.Config) -> None:
+    """Count a value check recorded; after the last, when a growth check is left, write the "values"
+    event: a driver that reads the records as they come (``make watch``) shows the values' verdict
+    before the growth check's."""
+    left = config.stash.get(_VALUES_LEFT, -1) - 1
+    config.stash[_VALUES_LEFT] = left
+    if left == 0:
+        _write_record(config, {"event": "values"})
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -236,6 +253,9 @@ def pytest_collection_finish(session: pytest.Session) -> None:
             pytest.exit("never told to go", returncode=NOT_TOLD)
     graded = [item for item in session.items if _slug_of(item) is not None]
     _write_record(session.config, {"event": "collected", "count": len(graded)})
+    if any(_growth_check(item) for item in graded):  # the event says a growth check is yet to be judged
+        session.config.stash[_VALUES_LEFT] = sum(not _growth_check(item) for item in graded) + 1
+        _value_check_done(session.config)  # no value check at all: the values' verdict is known at once
     config = session.config
     if config.getoption("--growth-ahead"):
         template = _new_grader(config, Grader)

@@ -9,7 +9,9 @@ point (``coinrow.grader.run.grade``) for the katas saved, exactly as ``make test
 does, and prints the same summary (``coinrow.grader.run.command.summary``). Where the next
 save's kata is known (one is watched, or one was saved last), that grading child is forked
 ahead and primes its kata's child (``coinrow.grader.run.child.prime``): pytest set up, the
-suite collected and the executor started before the save, which then reads the file.
+suite collected and the executor started before the save, which then reads the file. A kata's
+values' verdict is printed as soon as its value checks end, before its growth check's
+(``coinrow.grader.values_lines``); the summary follows.
 
 One save is graded once, however the editor writes it (``Saves``):
 
@@ -44,6 +46,7 @@ from coinrow.game.rowarg import UsageError, add_impl_option, call_limit, formula
 from coinrow.game.settings import CALL_LIMIT, WORKERS
 from coinrow.grader import (
     Primed,
+    Result,
     attempt_hash,
     attempt_stamps,
     become_subreaper,
@@ -53,6 +56,7 @@ from coinrow.grader import (
     kill_all_descendants,
     prime_for,
     summary,
+    values_lines,
     warm_up,
 )
 from coinrow.tools.watch.children import Ended, end, end_after_ctrl_c, interrupted
@@ -201,11 +205,29 @@ class Watcher:
             self.helper.stdin.close()  # the helper ends with the watcher, not with a grading child
 
     def _grading_child(self, named: list[str], primed: Primed | None = None) -> int:
-        """In the forked child: grade, print the summary; the exit status of ``make test``."""
+        """In the forked child: grade, print each kata's values' verdict as soon as its value checks end
+        (``values_lines``; its growth check comes after), then the summary; the exit status of ``make test``.
+        On a terminal the summary is shown on a clear screen: it says all the values' lines said, and more."""
+        said: list[str] = []
+
+        def values_first(folder: object, values: Result) -> None:
+            lines = values_lines(values)
+            said.extend(lines)
+            if lines:
+                print("\n".join(lines), flush=True)
+
         try:
             self._leave_helper()
-            graded = grade({self.folder: named}, call_limit=self.limit, jobs=self.jobs, primed=primed)
+            graded = grade(
+                {self.folder: named},
+                call_limit=self.limit,
+                jobs=self.jobs,
+                primed=primed,
+                on_values=values_first,
+            )
             (results,) = graded.values()
+            if said and sys.stdout.isatty():
+                print("\033[2J\033[H", end="")
             print("\n".join(summary(self.impl, results, named)), flush=True)  # as make test F=<named>
             return 1 if failed(results[slug] for slug in named or results) else 0
         except KeyboardInterrupt:

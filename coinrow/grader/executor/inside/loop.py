@@ -1,7 +1,7 @@
 """The executor: the one process that runs an attempt. Standard library only: it imports nothing of coinrow.
 
 ``coinrow.grader.executor.process`` starts it (inside bubblewrap where there is one) as
-``python -I -S loop.py ATTEMPT REPLY_FD FORBIDDEN PATHS CPU_CAP``, and it caps itself
+``python -I -S loop.py ATTEMPT REPLY_FD FORBIDDEN PATHS CPU_CAP PRINTED_FD``, and it caps itself
 (``limits.py`` beside it) before anything else. It imports the attempt file on
 the first request, then answers requests, one JSON line each on stdin, with one JSON line
 each on ``REPLY_FD``::
@@ -18,12 +18,15 @@ sends this process nothing else.
 A reply is plain data, never a pickle: ``{"ok": <value>}``, ``{"not_attempted": true}``,
 ``{"raised": {...}}``, ``{"exit": <value>}``, ``{"input": true}``, ``{"recursion": {...}}``,
 ``{"no_function": true}``, ``{"borrowed": "<package>"}`` or ``{"elsewhere": {...}}``, with
-``printed`` (the first lines the call printed), ``more`` (how many lines were not kept),
+``printed`` (the first characters the call printed, ``limits.PRINTED_KEPT`` at most), ``more`` (how
+many characters it printed past those), ``printed_bytes`` (the bytes it printed in all, UTF-8),
 ``changed`` (the arguments as they were after the call, when the call changed them) and
 ``peak`` (peak traced memory in bytes, of a traced call); ``{"fresh_ended": <status>}`` when the
 copy of a ``fresh`` request ended without a reply (its exit status, or minus its signal's number).
-Each reply is signed (``leftover.signed``: the writer's pid, the request's ``seq``, whether the call
-left a process running), after a first line ``{"ready": <pid>}`` that names this process.
+Every byte printed is also counted in ``PRINTED_FD`` (``streams.Tally``), which the judge reads
+after a call it ended: such a call sends no reply. Each reply is signed (``leftover.signed``: the
+writer's pid, the request's ``seq``, whether the call left a process running), after a first line
+``{"ready": <pid>}`` that names this process.
 Values (``encode``): ints as JSON numbers, or ``{"int": "<hex>"}`` past 2**53; ``{"float": "<hex>"}``;
 ``{"tuple": [...]}``; lists, strings, bools and null as themselves; anything else described as
 ``{"other": {"module", "name", "repr", "int"}}``.
@@ -81,12 +84,13 @@ class AttemptRunner:
     """The attempt, imported once, and every call into it (the judge's handle on this process is
     ``coinrow.grader.executor.process.Executor``)."""
 
-    def __init__(self, attempt: str, forbidden: Sequence[str]) -> None:
+    def __init__(self, attempt: str, forbidden: Sequence[str], tally: streams.Tally | None = None) -> None:
         self.attempt = os.path.realpath(attempt)
+        self.tally = tally if tally is not None else streams.Tally()  # bytes printed in all its calls
         self.module: ModuleType | None = None
         self.import_reply: Reply | None = None
         self.recursion_limit: int | None = None  # the limit the file set while imported, kept for its calls
-        self.printed = streams.CapturedOutput()  # what the last call printed
+        self.printed = streams.CapturedOutput(self.tally)  # what the last call printed
         sys.meta_path.insert(0, streams.Forbidden(forbidden))
 
     def run(
@@ -94,7 +98,7 @@ class AttemptRunner:
     ) -> tuple[Any, streams.CapturedOutput]:
         """Run ``action()`` with captured output (kept in ``printed``, whatever happens), no stdin and a
         capped recursion limit."""
-        printed = self.printed = streams.CapturedOutput()
+        printed = self.printed = streams.CapturedOutput(self.tally)
         setter = sys.setrecursionlimit
         cap = limits.recursion_cap()
 
@@ -110,14 +114,11 @@ class AttemptRunner:
         sys.stdin, sys.stdout, sys.stderr = streams.NoStdin(), printed, printed
         sys.setrecursionlimit = capped
         try:
-            try:
-                return action(), printed
-            finally:
-                sys.setrecursionlimit = setter
-                sys.stdin, sys.stdout, sys.stderr = saved
-                setter(seen.original)
+            return action(), printed
         finally:
-            printed.finish()
+            sys.setrecursionlimit = setter
+            sys.stdin, sys.stdout, sys.stderr = saved
+            setter(seen.original)
 
     def load(self, functions: Sequence[str] = ()) -> Reply:
         """Import the attempt once; the reply says how it went (the same reply on every later request)."""
@@ -170,7 +171,7 @@ class AttemptRunner:
         seen = limits.RecursionSeen()
         trace = request.get("trace_seconds")
         reply: Reply = {}
-        self.printed = streams.CapturedOutput()
+        self.printed = streams.CapturedOutput(self.tally)
         try:
             if trace is not None:
                 tracemalloc.start()
@@ -198,7 +199,8 @@ class AttemptRunner:
                 signal.setitimer(signal.ITIMER_PROF, 0)
                 reply["peak"] = tracemalloc.get_traced_memory()[1]
                 tracemalloc.stop()
-        reply["printed"], reply["more"] = self.printed.lines, self.printed.more
+        printed = self.printed
+        reply["printed"], reply["more"], reply["printed_bytes"] = printed.text, printed.more, printed.bytes
         if args != before:
             reply["changed"] = replies.to_wire_or_described(args)
         return reply
@@ -260,9 +262,12 @@ def _copied(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def serve(attempt: str, forbidden: Sequence[str], reply_fd: int, paths: Sequence[str], cpu_cap: int) -> None:
+def serve(
+    attempt: str, forbidden: Sequence[str], reply_fd: int, paths: Sequence[str], cpu_cap: int, printed_fd: int
+) -> None:
     """Answer requests from stdin on ``reply_fd`` until stdin closes; ``paths`` join ``sys.path``; the
-    process is capped first (``limits.cap_process``: ``cpu_cap`` CPU seconds in all, memory, file size)."""
+    process is capped first (``limits.cap_process``: ``cpu_cap`` CPU seconds in all, memory, file size);
+    bytes printed are counted in ``printed_fd`` (``streams.Tally``; -1: here only)."""
     limits.cap_process(cpu_cap)
     _thread.stack_size(limits.THREAD_STACK)  # _thread: threading would add its fork hooks to every copy
     leftover.adopt_orphans()
@@ -272,7 +277,7 @@ def serve(attempt: str, forbidden: Sequence[str], reply_fd: int, paths: Sequence
     os.close(reply_fd)
     requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
-    runner = AttemptRunner(attempt, forbidden)
+    runner = AttemptRunner(attempt, forbidden, streams.Tally(printed_fd if printed_fd >= 0 else None))
     replies.write(json.dumps({"ready": os.getpid()}) + "\n")  # the judge knows its executor by this
     replies.flush()
     for line in requests:
@@ -288,6 +293,7 @@ def serve(attempt: str, forbidden: Sequence[str], reply_fd: int, paths: Sequence
         replies.flush()
 
 
-if __name__ == "__main__":  # loop.py ATTEMPT REPLY_FD FORBIDDEN,NAMES PATH:PATH CPU_CAP
-    attempt_file, fd, names, extra_paths, cap = sys.argv[1:6]
-    serve(attempt_file, names.split(",") if names else [], int(fd), extra_paths.split(os.pathsep), int(cap))
+if __name__ == "__main__":  # loop.py ATTEMPT REPLY_FD FORBIDDEN,NAMES PATH:PATH CPU_CAP PRINTED_FD
+    attempt_file, fd, names, extra_paths, cap, printed_to = sys.argv[1:7]
+    forbidden, paths = names.split(",") if names else [], extra_paths.split(os.pathsep)
+    serve(attempt_file, forbidden, int(fd), paths, int(cap), int(printed_to))
