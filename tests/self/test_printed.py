@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.game import Totals
-from coinrow.game.registry import IMPLS, source_file
+from coinrow.game.registry import IMPLS, by_slug, source_file
+from coinrow.grader.growth.measured import fail_growth
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.printed import take_printed
 from coinrow.grader.judge.verdict import Grader
+from coinrow.grader.measure.orders import Step
 from coinrow.grader.records.results import Failure, Record, Result, result_lines
 
 SLUG = "difference_dp"
@@ -123,3 +125,13 @@ def test_a_call_ended_for_its_time_says_how_much_it_printed_before_any_cause(tmp
         "  printed 2.0 MB during this call: printing takes time too (what is printed is not graded)"
     )
     assert grader.last_printed_bytes == 2_000_001
+
+
+def test_a_growth_failure_of_a_call_that_printed_much_says_so_first() -> None:
+    """The growth failure's first line is followed by the printing note."""
+    formulation = by_slug("difference_dp")
+    with pytest.raises(WrongAnswer) as raised:
+        fail_growth(formulation, Step("power", 16.0, 248, 992), "time", formulation.time, True, 2, 40_000_000)
+    first, second, *_ = str(raised.value).splitlines()
+    assert "the time grows like n⁴" in first
+    assert second.strip().startswith("printed 40.0 MB during this call")

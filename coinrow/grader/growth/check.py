@@ -61,6 +61,7 @@ class GrowthCheck:
         self._speed = MachineSpeed(self.rng)
         self._round_trip = 0.0
         self._largest = 0  # the task's largest size in this check
+        self._printed = 0  # the most bytes one timed call printed
 
     def close(self) -> None:
         self._timing.close()
@@ -80,6 +81,7 @@ class GrowthCheck:
             if n > self._largest:
                 raise FailedBeyond(n) from failure
             raise
+        self._printed = max(self._printed, self._timing.last_printed_bytes)
         self._speed.look()
         return point
 
@@ -121,11 +123,11 @@ class GrowthCheck:
         """
         formulation, target, reading = self.formulation, self.target, timings.reading
         if reading.outcome is Outcome.CUT_OFF:
-            never_finished(self._timing, formulation, reading.high)
+            never_finished(self._timing, formulation, reading.high, self._timing.last_printed_bytes)
         time = as_step(reading)
         if reading.outcome is Outcome.HIGHER:
             moves = formulation.returns.graded_move_by_move
-            fail_growth(formulation, time, "time", formulation.time, not moves, target)
+            fail_growth(formulation, time, "time", formulation.time, not moves, target, self._printed)
         if timings.memory_failure is not None:
             raise timings.memory_failure
         memory, space = timings.memory, self.space_target

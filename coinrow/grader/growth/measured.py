@@ -11,6 +11,7 @@ from coinrow.grader.growth.decide import Reading
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.measure.orders import MEMORY_MARGINS, Step, judged, power_name
 from coinrow.grader.messages import growth as messages
+from coinrow.grader.messages.stops import with_printing_note
 
 
 @dataclass
@@ -68,10 +69,12 @@ def fail_growth(
     asked: Cost,
     values_checked: bool,
     target: int | None = None,
+    printed: int = 0,
 ) -> None:
     """Raise the growth failure: ``step`` of ``what`` ("time", "memory") grows faster than ``asked``
-    (n^``target``)."""
+    (n^``target``); ``printed``: the most bytes one timed call printed, said first when it is much."""
     measured = step.words(what, above=target)
     message = messages.grows_faster(formulation.slug, measured, asked.order.value, values_checked)
+    message = with_printing_note(message, printed)
     row, _ = dominant_class_row(step.high, seed=step.high)  # the failure is shown as of this length
     raise WrongAnswer(formulation.slug, row, message, kind="growth")

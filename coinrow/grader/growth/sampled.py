@@ -26,6 +26,7 @@ from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.measure.orders import Point, Step, last_doubling
 from coinrow.grader.messages import calls as call_messages
 from coinrow.grader.messages import values as values_messages
+from coinrow.grader.messages.stops import with_printing_note
 
 TRACE_SECONDS = 2.0  # a traced call (tracemalloc slows Python down) is cut off after this much CPU
 UNIT_ROW = 2000  # coins of the row the machine's speed is measured on (``seconds_per_step``)
@@ -109,15 +110,17 @@ class MachineSpeed:
         return self.fastest
 
 
-def never_finished(grader: Grader, formulation: Formulation, n: int) -> NoReturn:
-    """Raise why a size of ``n`` coins has no timing: the call ran out of time."""
+def never_finished(grader: Grader, formulation: Formulation, n: int, printed: int = 0) -> NoReturn:
+    """Raise why a size of ``n`` coins has no timing: the call ran out of time (having printed ``printed``
+    bytes, said first when it is much)."""
     row = random_row(n, random.Random())
     function, needs = formulation.value_function, formulation.time
     call_text = show_call(function, row)
     message = call_messages.too_slow_message(
         formulation.slug, call_text, n, grader.call_limit, None, str(needs), needs.at_most_linear
     )
-    raise WrongAnswer(formulation.slug, row, values_messages.when_timed(message), kind="too-slow")
+    message = with_printing_note(values_messages.when_timed(message), printed)
+    raise WrongAnswer(formulation.slug, row, message, kind="too-slow")
 
 
 def traced_growth(grader: Grader, formulation: Formulation, sizes: tuple[int, ...]) -> Step | None:
