@@ -46,6 +46,24 @@ BOX_ROOM = 1.25  # the kernel's cap on a tree's memory, over the looks' (``memor
 
 
 @dataclass
+class _Waiting:
+    """One request's wait for its reply: its limits, and the clocks its polls read (``Executor._poll``)."""
+
+    root: int  # the executor's process, the root of its tree
+    start_cpu: float  # CPU seconds of the tree as the request was sent
+    cpu_limit: float
+    wait_limit: float
+    give_up: GiveUp | None
+    last_wall: float  # when the last poll was (seconds, ``time.monotonic``)
+    last_demand: float = -1.0  # the tree's demand at that poll; below 0 until the first poll
+    stalled: float = 0.0  # seconds the tree has waited in a row
+    tree_looked: float = field(init=False)  # when the tree was last looked up during the wait
+
+    def __post_init__(self) -> None:
+        self.tree_looked = self.last_wall
+
+
+@dataclass
 class Executor:
     """One attempt file's executor process; started on the first request, again after one it ended.
 
@@ -144,31 +162,17 @@ class Executor:
         if self._capped is not None:
             return self._end(0.0)
         start_cpu = self._cpu()
-        self._sent += 1
-        try:
-            self.process.stdin.write((json.dumps({**data, "seq": self._sent}) + "\n").encode())
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError):
+        if not self._send(data):
             return self._broke("the executor ended before it was asked", start_cpu)
         selector = selectors.DefaultSelector()
         selector.register(replies.fd, selectors.EVENT_READ)
         # waiting is counted from the first poll a call does not answer within (most answer sooner)
-        last_wall, last_demand, stalled = time.monotonic(), -1.0, 0.0
-        tree_looked = last_wall
+        waiting = _Waiting(root, start_cpu, cpu_limit, wait_limit, give_up, time.monotonic())
         try:
             while True:
                 line = replies.line()
                 if line is not None:
-                    if every:
-                        self._look(root)
-                    used = self._cpu() - start_cpu
-                    if len(self._pids) == 1:  # the first reply: the process that runs the loop exists now
-                        self._look(root)
-                    # the kernel holds the tree under its cap and may have killed in it since the last look
-                    self._capped = self._capped or killed_in(self._box)
-                    if self._capped is not None:
-                        return self._end(used)
-                    outcome = self._parse(line, used)
+                    outcome = self._on_line(line, waiting, every)
                     if outcome is not None:  # None: the loop's first line, which names it
                         return outcome
                     continue
@@ -176,30 +180,63 @@ class Executor:
                     return self._broke("the executor ended without a reply", self._cpu() - start_cpu)
                 if selector.select(POLL):
                     continue  # a reply (or its end) has come: read it before any look at the clock
-                now = time.monotonic()
-                if last_demand < 0:
-                    last_wall, last_demand = now, self._demand()
-                    continue
-                if now - tree_looked >= TREE_EVERY:
-                    self._look(root)  # what the call started counts too, and the caps are looked at
-                    tree_looked = now
-                used = self._cpu() - start_cpu
-                if self._capped is not None:
-                    return self._end(used)
-                if used > cpu_limit:
-                    return self._end(used, "cpu")
-                if give_up is not None and give_up():
-                    return self._end(used, "given up")
-                wanted = self._demand()
-                if wanted - last_demand < STALL_SHARE * (now - last_wall):
-                    stalled += now - last_wall
-                else:
-                    stalled = 0.0
-                last_wall, last_demand = now, wanted
-                if stalled > wait_limit:
-                    return self._end(used, "waiting")
+                outcome = self._poll(waiting)
+                if outcome is not None:
+                    return outcome
         finally:
             selector.close()
+
+    def _send(self, data: dict[str, Any]) -> bool:
+        """Send ``data`` as the next request, numbered (``seq``); False when it could not be written."""
+        assert self.process is not None
+        assert self.process.stdin is not None
+        self._sent += 1
+        try:
+            self.process.stdin.write((json.dumps({**data, "seq": self._sent}) + "\n").encode())
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            return False
+        return True
+
+    def _on_line(self, line: bytes, waiting: _Waiting, every: bool) -> Outcome | None:
+        """Judge one line the executor answered: the request's outcome, or None for the loop's first line."""
+        if every:
+            self._look(waiting.root)
+        used = self._cpu() - waiting.start_cpu
+        if len(self._pids) == 1:  # the first reply: the process that runs the loop exists now
+            self._look(waiting.root)
+        # the kernel holds the tree under its cap and may have killed in it since the last look
+        self._capped = self._capped or killed_in(self._box)
+        if self._capped is not None:
+            return self._end(used)
+        return self._parse(line, used)
+
+    def _poll(self, waiting: _Waiting) -> Outcome | None:
+        """One poll of a call not yet answered: its outcome once past a cap or a limit, or given up; else
+        None (and ``waiting`` notes the demand and how long the tree has waited)."""
+        now = time.monotonic()
+        if waiting.last_demand < 0:
+            waiting.last_wall, waiting.last_demand = now, self._demand()
+            return None
+        if now - waiting.tree_looked >= TREE_EVERY:
+            self._look(waiting.root)  # what the call started counts too, and the caps are looked at
+            waiting.tree_looked = now
+        used = self._cpu() - waiting.start_cpu
+        if self._capped is not None:
+            return self._end(used)
+        if used > waiting.cpu_limit:
+            return self._end(used, "cpu")
+        if waiting.give_up is not None and waiting.give_up():
+            return self._end(used, "given up")
+        wanted = self._demand()
+        if wanted - waiting.last_demand < STALL_SHARE * (now - waiting.last_wall):
+            waiting.stalled += now - waiting.last_wall
+        else:
+            waiting.stalled = 0.0
+        waiting.last_wall, waiting.last_demand = now, wanted
+        if waiting.stalled > waiting.wait_limit:
+            return self._end(used, "waiting")
+        return None
 
     def _parse(self, line: bytes, used: float) -> Outcome | None:
         try:

@@ -25,6 +25,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from coinrow.grader.executor.memory_box import remove_boxes_of
 from coinrow.grader.executor.processes import (
@@ -105,52 +106,99 @@ def run_jobs(
     with tempfile.TemporaryDirectory(prefix="kata-") as workspace:
         try:
             while pending or running:
-                while pending and len(running) < workers:
-                    number, job = pending.popleft()
-                    spare_core = len(jobs) < workers
-                    if primed is not None and primed.fits(job, spare_core):
-                        child = primed.go(job)
-                    else:
-                        child = start(job, number, Path(workspace), spare_core)
-                    if not results:  # a kata's time in the summary is what was waited for it
-                        child.started = min(child.started, opened)
-                    running[child.pid] = child
+                _start_children(
+                    pending, running, workers, len(jobs), primed, Path(workspace), results, opened
+                )
                 wanted = on_values is not None and any(c.job.key not in values_said for c in running.values())
                 wait_for_an_end(list(running), VALUES_LOOK if wanted else LOOK)
                 ended = reap_orphans(set(running))
-                for child in running.values():
-                    if on_values is not None and child.job.key not in values_said:
-                        values = values_so_far(child)
-                        if values is not None:
-                            values_said.add(child.job.key)
-                            on_values(child.job.key, values)
+                if on_values is not None:
+                    _say_values(running, values_said, on_values)
                 look = time.monotonic() >= looked + LOOK
                 looked = time.monotonic() if look else looked
-                for pid, child in list(running.items()):
-                    if pid not in ended:
-                        if look:
-                            _look(child)
-                        continue
-                    kill_tree(child.pid)  # what it left behind: threads died with it, processes die now
-                    remove_boxes_of(child.pid)
-                    del running[pid]
-                    results[child.job.key] = collect(child, ended[pid])
-                    if on_done is not None:
-                        on_done(child.job.key, results[child.job.key])
+                _collect_ended(running, ended, look, results, on_done)
         finally:
-            # a second interrupt (Ctrl+C reaches this process, then its caller ends it) must not stop the
-            # clean-up half-way: the signals wait until it is done
-            held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *signals})
-            for child in running.values():
-                kill_tree(child.pid)
-                remove_boxes_of(child.pid)
-            if primed is not None:
-                primed.close()
-            kill_all_descendants()
-            for sig, handler in previous.items():
-                signal.signal(sig, handler)
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+            _clean_up(running, primed, previous, signals)
     return results
+
+
+def _start_children(
+    pending: deque[tuple[int, Job]],
+    running: dict[int, Child],
+    workers: int,
+    total: int,
+    primed: Primed | None,
+    workspace: Path,
+    results: dict[str, Result],
+    opened: float,
+) -> None:
+    """Start a child for each pending job, in order, until ``workers`` run (of ``total`` jobs in all)."""
+    while pending and len(running) < workers:
+        number, job = pending.popleft()
+        spare_core = total < workers
+        if primed is not None and primed.fits(job, spare_core):
+            child = primed.go(job)
+        else:
+            child = start(job, number, workspace, spare_core)
+        if not results:  # a kata's time in the summary is what was waited for it
+            child.started = min(child.started, opened)
+        running[child.pid] = child
+
+
+def _say_values(
+    running: dict[int, Child], values_said: set[str], on_values: Callable[[str, Result], None]
+) -> None:
+    """Give ``on_values`` each running job's values' verdict once it is all recorded, once per job."""
+    for child in running.values():
+        if child.job.key not in values_said:
+            values = values_so_far(child)
+            if values is not None:
+                values_said.add(child.job.key)
+                on_values(child.job.key, values)
+
+
+def _collect_ended(
+    running: dict[int, Child],
+    ended: dict[int, int],
+    look: bool,
+    results: dict[str, Result],
+    on_done: Callable[[str, Result], None] | None,
+) -> None:
+    """Collect each child that ``ended`` (pid to wait status): kill what it left, record its result and
+    give it to ``on_done``; at a ``look``, look at each child still running (``_look``)."""
+    for pid, child in list(running.items()):
+        if pid not in ended:
+            if look:
+                _look(child)
+            continue
+        kill_tree(child.pid)  # what it left behind: threads died with it, processes die now
+        remove_boxes_of(child.pid)
+        del running[pid]
+        results[child.job.key] = collect(child, ended[pid])
+        if on_done is not None:
+            on_done(child.job.key, results[child.job.key])
+
+
+def _clean_up(
+    running: dict[int, Child],
+    primed: Primed | None,
+    previous: dict[signal.Signals, Any],
+    signals: tuple[signal.Signals, ...],
+) -> None:
+    """Kill every child still running and all they left, close ``primed``, put the ``previous`` handlers
+    of ``signals`` back."""
+    # a second interrupt (Ctrl+C reaches this process, then its caller ends it) must not stop the
+    # clean-up half-way: the signals wait until it is done
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *signals})
+    for child in running.values():
+        kill_tree(child.pid)
+        remove_boxes_of(child.pid)
+    if primed is not None:
+        primed.close()
+    kill_all_descendants()
+    for sig, handler in previous.items():
+        signal.signal(sig, handler)
+    signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _interrupted(signum: int, frame: object) -> None:
