@@ -153,7 +153,7 @@ def clause_holds(clause: str, answers: dict[Row, object], right: dict[Row, objec
         return all(ok.values()) and (int(m[1]), int(m[2]), int(m[3])) == (len(ok), min(lengths), max(lengths))
     if clause == "the answer's sign is flipped on every probe row":
         return all(answers[row] == -right[row] for row in ok)  # type: ignore[operator]
-    if clause == "wrong already on one-coin rows: the base case":
+    if clause == "wrong already on one-coin rows":
         return any(not good for row, good in ok.items() if len(row) == 1)
     if m := re.fullmatch(r"wrong already on rows of (\d+) coins", clause):
         return min(map(len, ok)) == int(m[1]) and any(
@@ -342,7 +342,7 @@ def test_an_empty_row_crash_states_what_is_certain_beyond_it(tmp_path: Path) -> 
     failure = _failure(_grader(tmp_path, "difference_dp", source), "difference_dp", ())
     assert failure.mistake is None
     assert str(failure).splitlines()[2] == (
-        "  on rows with coins: wrong already on one-coin rows: the base case; right on even n only"
+        "  on rows with coins: wrong already on one-coin rows; right on even n only"
     )
 
 

@@ -97,11 +97,14 @@ def likely_mistake(
         for mistake, k in matched:
             if mistake.variants[k](row) == got:
                 return Finding(mistake.id, messages.mistake_named(mistake.id, mistake.text))
-    return Finding(None, messages.no_mistake_fits(what_is_certain(formulation, answers)))
+    return Finding(None, messages.no_mistake_fits(what_is_certain(formulation, answers, len(row))))
 
 
-def what_is_certain(formulation: Formulation, answers: Answers) -> str:
-    """What the answers on the probe rows show for certain, in a few clauses joined by "; "."""
+def what_is_certain(formulation: Formulation, answers: Answers, failing: int | None = None) -> str:
+    """What the answers on the probe rows show for certain, in a few clauses joined by "; ".
+
+    ``failing`` is the length of the wrongly answered row shown above the clauses, if any: no
+    clause says rows of that length are right."""
     expected = _expected(formulation.slug)
     probes = probes_for(formulation)
     wrong = [row for row in probes if answers[row] != expected[row]]
@@ -109,7 +112,10 @@ def what_is_certain(formulation: Formulation, answers: Answers) -> str:
         return messages.all_probes_right(len(probes), len(probes[0]), len(probes[-1]))
     if all(isinstance(answers[r], int) and answers[r] == -expected[r] for r in probes):  # type: ignore[operator]
         return messages.SIGN_FLIPPED
-    facts = [messages.wrong_from(len(wrong[0]), len(probes[0]))]  # probes are sorted by length
+    first_wrong = len(wrong[0])  # probes are sorted by length
+    if failing is not None and len(probes[0]) <= failing < first_wrong:
+        first_wrong = failing
+    facts = [messages.wrong_from(first_wrong, len(probes[0]))]
     for parity, rows in ((0, "even n"), (1, "odd n")):
         if all(len(r) % 2 != parity for r in wrong) and any(len(r) % 2 == parity for r in probes):
             facts.append(messages.right_only_on(rows))

@@ -52,9 +52,10 @@ def all_probes_right(probes: int, shortest: int, longest: int) -> str:
 
 def wrong_from(first_wrong: int, shortest: int) -> str:
     """A fact: the shortest wrongly answered probe row has ``first_wrong`` coins (the shortest has
-    ``shortest``), and what that points at."""
+    ``shortest``). Wrong one-coin rows name no location: a wrong base case and an answer read
+    wrong from the table both give them."""
     if first_wrong == 1:
-        return "wrong already on one-coin rows: the base case"
+        return "wrong already on one-coin rows"
     if first_wrong == shortest:
         return f"wrong already on rows of {shortest} coins"
     return (
