@@ -28,7 +28,7 @@ from coinrow.grader.executor.wire import decode
 from coinrow.grader.judge import replies, unanswered
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.too_slow import growth_before
-from coinrow.grader.measure.timing import ROUND_TRIP_COINS, fastest_call, seeded_row
+from coinrow.grader.measure.timing import ROUND_TRIP_COINS, seeded_row
 from coinrow.grader.messages import calls as messages
 
 # A traced call's process may grow by tracemalloc's own records (about as much again as it traces, for
@@ -60,7 +60,6 @@ class Caller:
     forks_each_call: bool = False  # each call in a copy of the executor as imported (``call_fresh``)
     _zygotes: dict[str, Caller] = field(default_factory=dict)  # by slug: the callers ``call_fresh`` uses
     _closed: bool = False  # ``close`` was called: what runs later is ended at once
-    _round_trips: dict[tuple[str, str], float] = field(default_factory=dict)  # by (slug, function)
 
     def executor(self, slug: str) -> Executor:
         """The attempt's executor, its file imported; import problems are reported as a ``WrongAnswer``."""
@@ -185,21 +184,6 @@ class Caller:
         """``function(row)`` of the attempt at ``slug`` as a timing subject (``measure.timing``'s rule)."""
         return Executed(self, slug, function, row)
 
-    def round_trip(self, slug: str, function: str, limit: float) -> float:
-        """CPU seconds the executor's request and reply add to one plain call of ``function``: the fastest
-        per-call time of batches of calls on the seeded row of ``ROUND_TRIP_COINS`` coins
-        (``measure.timing.fastest_call``), measured once for each function of each attempt.
-
-        Raises:
-            CallTimeout: a call ran over ``limit`` CPU seconds.
-            NotAttempted, WrongAnswer: as ``call``.
-        """
-        key = (slug, function)
-        if key not in self._round_trips:
-            tiny = Executed(self, slug, function, seeded_row(ROUND_TRIP_COINS))
-            self._round_trips[key] = fastest_call(tiny, limit)
-        return self._round_trips[key]
-
     def time_calls(self, slug: str, function: str, row: Sequence[int], number: int, limit: float) -> float:
         """CPU seconds ``number`` plain calls of ``function(row)`` took (``time_rows``, which raises)."""
         return self.time_rows(slug, function, [row] * number, limit)[0]
@@ -311,8 +295,9 @@ class Executed:
     def run(self, number: int, limit: float) -> float:
         return self.caller.time_calls(self.slug, self.function, self.row, number, limit)
 
-    def round_trip(self, limit: float) -> float:
-        return self.caller.round_trip(self.slug, self.function, limit)
+    def round_trip(self) -> Executed:
+        """The same function on the seeded row of ``ROUND_TRIP_COINS`` coins, in the same executor."""
+        return Executed(self.caller, self.slug, self.function, seeded_row(ROUND_TRIP_COINS))
 
     def peak(self, limit: float) -> int:
         return self.caller.traced_peak(self.slug, self.function, self.row, limit)

@@ -11,16 +11,20 @@ reference in ``make bench``) runs here, garbage collected first and the collecto
 The batching rule, named here once for every timing that batches: one call first; while the last
 batch took under ``SHORTEST_BATCH`` seconds, a batch of as many calls as that batch's per-call time says
 fill ``SHORTEST_BATCH``, at most ``MOST_CALLS`` (``calls_per_batch``); that batch is then repeated. A
-call's time is its batch's over its calls, and the one kept is the median of the repeats.
+call's time is its batch's over its calls, and the one kept is the fastest of the repeats, as
+``timeit`` advises: other work on the machine slows a call, on CPU time too (it shares the
+processor's caches and cores), and never speeds one up.
 
 Every call through an executor also costs the executor's own work: the request read and decoded, the
 reply encoded and written, more than an O(n) kata's own work on a row of a hundred coins. A
-``Subject`` says what that round trip costs (``Subject.round_trip``: ``fastest_call``, the fastest
-per-call time of ``ROUND_TRIPS`` batches on a row of ``ROUND_TRIP_COINS`` coins, batched as the timed
-calls are because the last request of a batch costs more than the others; 0 in this process) and it
-is taken out of the median, which never drops below ``FLOOR_SHARE`` of itself, so a noisy
-subtraction cannot read zero or less. Taking a constant out of every size can only steepen the
-fitted slope, never flatten it.
+``Subject`` names the code whose calls cost just that (``Subject.round_trip``: the same function on
+the seeded row of ``ROUND_TRIP_COINS`` coins; None in this process, where a call costs nothing
+beside). Its batches, batched by the same rule, are made between the timed batches, ``ROUND_TRIPS``
+of them in all, so that other work on the machine weighs on both alike; the fastest per-call time
+of them is the round trip (one batch only where it reads under ``SMALL_TRIP`` of the call, where its
+error cannot show), taken out of the fastest call, which never drops below ``FLOOR_SHARE`` of
+itself, so a noisy subtraction cannot read zero or less. Taking the same constant out of two sizes
+can only raise the slope between them where the time grows, never lower it.
 
 Growth is fitted with ``coinrow.grader.measure.fit.theil_sen``, the median of the log-log slopes
 between every pair of sizes (``fitted_exponent``); the exponential oracle's growth per coin is the
@@ -55,9 +59,11 @@ CLOCK = time.thread_time
 SHORTEST_BATCH = 0.01
 #: calls in one batch at most, however short each is: bounds the requests one size costs
 MOST_CALLS = 100
-#: batches on the round trip's row whose fastest per-call time is the round trip: one interrupted
-#: batch cannot set it
+#: batches on the round trip's row at each size, whose fastest per-call time is the round trip
 ROUND_TRIPS = 5
+#: a round trip under this share of the call is not measured again: however far off its first
+#: batch read, the call's time moves by less than this share
+SMALL_TRIP = 0.01
 #: coins of the round trip's row (the seeded row): the code's own work on it is next to nothing
 ROUND_TRIP_COINS = 2
 #: the share of a call's time kept however large the round trip taken out of it
@@ -82,10 +88,10 @@ class Subject(Protocol):
         """Make ``number`` calls; their CPU seconds in all. Raises ``CallTimeout`` past ``limit`` seconds."""
         ...
 
-    def round_trip(self, limit: float) -> float:
-        """CPU seconds one call costs beside the code's own work: where the code runs in an executor,
-        ``fastest_call`` of the same function on a row of ``ROUND_TRIP_COINS`` coins; 0.0 in this
-        process. Raises ``CallTimeout`` past ``limit`` seconds for one call."""
+    def round_trip(self) -> Subject | None:
+        """The same code on the seeded row of ``ROUND_TRIP_COINS`` coins, where it runs: its calls cost
+        what any call costs beside the code's own work (the executor's request and reply); None where
+        a call costs nothing beside (in this process)."""
         ...
 
     def peak(self, limit: float) -> int:
@@ -113,8 +119,8 @@ class InProcess:
             if enabled:
                 gc.enable()
 
-    def round_trip(self, limit: float) -> float:
-        return 0.0  # a plain call in this process: no request, no reply
+    def round_trip(self) -> Subject | None:
+        return None  # a plain call in this process: no request, no reply
 
     def peak(self, limit: float) -> int:
         gc.collect()
@@ -131,15 +137,14 @@ class InProcess:
 class Timing:
     """CPU seconds per call of one function on one row.
 
-    ``median`` is the median of the repeats' per-call seconds less the round trip (at least
-    ``FLOOR_SHARE`` of that median), ``longest`` the longest per-call time seen, round trip
+    ``fastest`` is the fastest of the repeats' per-call seconds less the round trip (at least
+    ``FLOOR_SHARE`` of that fastest), ``longest`` the longest per-call time seen, round trip
     included (the first single call too), ``repeats`` how many were kept, ``number`` the calls in
     each, ``round_trip`` the seconds taken out of each call and ``spent`` the CPU seconds of every
-    call made to time it, the batches that sized it included (the round trip's own calls, made
-    once per function where a subject keeps it, are not).
+    call made to time it, the batches that sized it and the round trip's included.
     """
 
-    median: float
+    fastest: float
     longest: float
     repeats: int
     number: int
@@ -170,13 +175,13 @@ def without_round_trip(seconds: float, round_trip: float) -> float:
 
 def time_calls(subject: Subject, *, limit: float, repeats: int, within: float | None = None) -> Timing:
     """Time ``subject`` as the module docstring says: batches sized by ``calls_per_batch`` until one
-    lasts ``SHORTEST_BATCH`` (or holds ``MOST_CALLS``), then repeats of that batch; the median per-call
-    time less the round trip.
+    lasts ``SHORTEST_BATCH`` (or holds ``MOST_CALLS``), then repeats of that batch, with the round trip's
+    batches between them; the fastest per-call time less the round trip.
 
     Args:
         subject: the code under test and its row.
         limit: CPU seconds one call may take before ``CallTimeout`` (a batch gets ``limit`` times its calls).
-        repeats: the timings to take the median of (at least 1); with ``within``, at most this many.
+        repeats: the timings to take the fastest of (at least 1); with ``within``, at most this many.
         within: if given, as many repeats as fit in these seconds (at least 1, at most ``repeats``).
 
     Returns:
@@ -188,27 +193,49 @@ def time_calls(subject: Subject, *, limit: float, repeats: int, within: float | 
     """
     gc.collect()  # once: garbage from before is not this code's to collect
     number, batch, first, spent = _sized_batch(subject, limit)
+    trips = _RoundTrip(subject.round_trip(), limit)
     wanted = repeats if within is None else min(repeats, int(within / max(batch, 1e-9)))
     samples = [batch / number]
     for _ in range(max(1, wanted) - 1):
+        trips.one_more(min(samples))
         seconds = subject.run(number, limit * number)
         spent += seconds
         samples.append(seconds / number)
-    trip = subject.round_trip(limit)
-    median = statistics.median(samples)
-    return Timing(without_round_trip(median, trip), max(*samples, first), len(samples), number, spent, trip)
+    while trips.wanted(min(samples)):
+        trips.one_more(min(samples))
+    fastest, trip = min(samples), trips.fastest
+    longest = max(*samples, first)
+    return Timing(without_round_trip(fastest, trip), longest, len(samples), number, spent + trips.spent, trip)
 
 
-def fastest_call(subject: Subject, limit: float, batches: int = ROUND_TRIPS) -> float:
-    """The fastest per-call CPU seconds of ``batches`` batches of ``subject``'s calls, each batch sized as
-    ``time_calls`` sizes them; what ``Subject.round_trip`` takes on a row of ``ROUND_TRIP_COINS`` coins.
+class _RoundTrip:
+    """The round trip's batches of one timing: ``ROUND_TRIPS`` of them (one when it is under ``SMALL_TRIP``
+    of the call), the first sized by the rule."""
 
-    Raises:
-        CallTimeout, Exception: as ``time_calls``.
-    """
-    number, batch, _, _ = _sized_batch(subject, limit)
-    others = (subject.run(number, limit * number) for _ in range(batches - 1))
-    return min(batch, *others) / number
+    def __init__(self, subject: Subject | None, limit: float) -> None:
+        self.subject, self.limit = subject, limit
+        self.number, self.per_call, self.spent = 1, [0.0], 0.0
+        if subject is not None:
+            self.number, batch, _, self.spent = _sized_batch(subject, limit)
+            self.per_call = [batch / self.number]
+
+    def wanted(self, call: float) -> bool:
+        """True while fewer than ``ROUND_TRIPS`` batches were made and the fastest so far is at least
+        ``SMALL_TRIP`` of ``call``, the timed code's per-call seconds (never in this process)."""
+        few = len(self.per_call) < ROUND_TRIPS
+        return self.subject is not None and few and self.fastest >= SMALL_TRIP * call
+
+    def one_more(self, call: float) -> None:
+        """One more batch, if ``wanted``."""
+        if self.subject is not None and self.wanted(call):
+            seconds = self.subject.run(self.number, self.limit * self.number)
+            self.spent += seconds
+            self.per_call.append(seconds / self.number)
+
+    @property
+    def fastest(self) -> float:
+        """The fastest per-call CPU seconds of the batches so far (0.0 in this process)."""
+        return min(self.per_call)
 
 
 def _sized_batch(subject: Subject, limit: float) -> tuple[int, float, float, float]:

@@ -2,7 +2,7 @@
 
 Each formulation's graded function runs on the same seeded rows (coins 1..1000)
 at n = 500, 1000, 2000, 4000, plus 10**4 for ``vectorised_dp`` and 10**4, 10**5,
-10**6 for ``linear_reduction``. Time is the median CPU time per call of ``--runs``
+10**6 for ``linear_reduction``. Time is the fastest CPU time per call of ``--runs``
 timings and peak memory what ``tracemalloc`` traces in one more call, both taken
 by ``coinrow.grader.measure.timing``, the rule the growth table of ``compare`` follows too.
 Both are also given as a ratio to the reference ``vectorised_dp`` (the compiled
@@ -133,7 +133,7 @@ def measure(
             continue
         subject = subject_of(seeded_row(n))
         try:
-            cell.seconds = time_calls(subject, limit=BENCH_CALL_LIMIT, repeats=runs).median
+            cell.seconds = time_calls(subject, limit=BENCH_CALL_LIMIT, repeats=runs).fastest
         except CallTimeout:
             cell.note = f"a call took over {BENCH_CALL_LIMIT:g} s"
             blocked = f"skipped: over {BENCH_CALL_LIMIT:g} s at n = {n}"
@@ -212,7 +212,7 @@ def describe(result: VersusC) -> str:
 def render(cells: list[Cell], impl: str, runs: int, where: str = IN_PROCESS) -> Table:
     """The rich table: one line per formulation and n; the title says where the code was timed."""
     plural = "s" if runs != 1 else ""
-    title = f"make bench: {impl}, {where} (median of {runs} run{plural}; ratios to {BASELINE}, same n)"
+    title = f"make bench: {impl}, {where} (fastest of {runs} run{plural}; ratios to {BASELINE}, same n)"
     table = Table(title=title)
     for header in ("formulation", "n", "time", f"× {BASELINE}", "peak memory", f"× {BASELINE}", "note"):
         table.add_column(header, justify="right" if header in ("n", "time", "peak memory") else "left")

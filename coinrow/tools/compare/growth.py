@@ -1,9 +1,9 @@
-"""Growth: median CPU time per call at doubling n, the fitted exponent, and a log-log plot.
+"""Growth: the fastest CPU time per call at doubling n, the fitted exponent, and a log-log plot.
 
 Method: each size is timed by ``coinrow.grader.measure.timing`` (the rule ``make bench`` follows
 too: the seeded row, CPU time, calls shorter than ``SHORTEST_BATCH`` timed in batches, the
 executor's round trip of a call taken out of its time); each size gets as many repeats as fit
-in ``Budget.point`` seconds (at least one, at most ``Budget.max_repeats``) and the median is
+in ``Budget.point`` seconds (at least one, at most ``Budget.max_repeats``) and the fastest is
 kept. The growth exponent is ``fitted_exponent``, the median of the log-log slopes between every
 pair of sizes (Theil-Sen), so an O(n^2) interval DP comes out near 2 and the O(n) parity
 strategy near 1. The exhaustive oracle is exponential: it gets its own small sizes, is measured
@@ -151,7 +151,7 @@ def _measure_one(s: Series, n: int, row: Sequence[int], budget: Budget) -> float
     except Exception as error:  # noqa: BLE001 - the code under test may raise anything; report it
         s.status, s.note = "raised", f"{type(error).__name__} at n = {n}: {error}"
         return 0.0
-    s.seconds[n] = timing.median
+    s.seconds[n] = timing.fastest
     run_budget = budget.oracle_run if s.kind == "exponential" else budget.run
     if timing.longest > run_budget and n != max(s.sizes):
         s.note = f"stopped after n = {n}: one call took {timing.longest:.2f} s (over {run_budget:g} s)"
@@ -238,7 +238,7 @@ def plot_growth(series: Sequence[Series], path: Path) -> Path:
         colour = colours[(2 * index) % 20 + (2 * index) // 20 % 2]  # dark shades first, then light ones
         axes.loglog(sizes, [s.seconds[n] for n in sizes], style, marker="o", label=label, color=colour)
     axes.set_xlabel("n (coins in the row)")
-    axes.set_ylabel("median seconds per call")
+    axes.set_ylabel("fastest seconds per call")
     axes.set_title("Coins in a row: growth of each formulation (log-log)")
     axes.grid(True, which="both", alpha=0.3)
     axes.legend(fontsize="small", loc="center left", bbox_to_anchor=(1.01, 0.5))  # beside the lines
