@@ -1,13 +1,24 @@
 """``coinrow bench`` through the real command line: bad input, a tiny run, the JSON."""
 
 import json
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from coinrow.game.registry import FORMULATIONS
+from coinrow.game.registry import FORMULATIONS, IMPLS, source_file
 from tests.self.commandline import run_module
+
+# An attempt that ends whatever process it is called in once the row is longer than two coins
+ENDS_ITS_PROCESS = """import os
+
+
+def score_difference(coins):
+    if len(coins) > 2:
+        os._exit(7)
+    return 0
+"""
 
 
 def bench(*args: str) -> subprocess.CompletedProcess[str]:
@@ -61,3 +72,27 @@ def test_stubs_are_marked_not_attempted_never_timed(shipped_stubs: Path, tmp_pat
     report = json.loads(out.read_text())
     assert [c["note"] for c in report["cells"]] == ["not attempted"] * len(FORMULATIONS)
     assert all(c["seconds"] is None for c in report["cells"])
+
+
+def test_an_attempt_is_timed_in_its_executor_never_in_bench(shipped_stubs: Path, tmp_path: Path) -> None:
+    """An attempt that ends its process when called on ten coins ends its executor, not bench: its cell
+    says it failed, and the reference beside it is timed and traced there too."""
+    folder = tmp_path / "attempts"
+    shutil.copytree(shipped_stubs, folder)
+    source_file(folder, "linear_reduction").write_text(ENDS_ITS_PROCESS, encoding="utf-8")
+    shutil.copy(source_file(IMPLS["solutions"], "parity_strategy"), source_file(folder, "parity_strategy"))
+    out = tmp_path / "bench.json"
+    result = bench(f"--impl={folder}", "--sizes=10", "--runs=1", f"--out={out}")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(out.read_text())
+    assert report["timed_in"] == "executor"
+    assert "timed in a sandboxed executor" in result.stdout
+    cells = {c["slug"]: c for c in report["cells"]}
+    ended = cells["linear_reduction"]
+    assert (ended["n"], ended["seconds"]) == (10, None)
+    assert "ended the interpreter early with exit status 7" in ended["note"]
+    solved = cells["parity_strategy"]
+    assert solved["seconds"] > 0
+    assert solved["peak_bytes"] > 0  # traced in the executor too
+    assert cells["difference_dp"]["note"] == "not attempted"
+    assert report["versus_c"]["note"].startswith("C baseline: set against the references only")

@@ -2,12 +2,63 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 import pytest
 
 from coinrow.grader.executor.time_limit import CallTimeout
-from coinrow.grader.measure.timing import InProcess, seeded_row, time_calls
+from coinrow.grader.measure.timing import (
+    MOST_CALLS,
+    ROUND_TRIPS,
+    InProcess,
+    calls_per_batch,
+    fitted_exponent,
+    fitted_per_coin,
+    seeded_row,
+    time_calls,
+)
+
+
+@dataclass
+class MadeUpExecutor:
+    """A made-up subject: each call costs a fixed ``trip`` (the executor's request and reply) plus
+    ``per_coin`` seconds for each of ``n`` coins; ``first`` is what its very first call costs when given
+    (a cold start), and its runs numbered in ``slowed`` (from 1) take three times as long (other work
+    beside them). Its round trip is the same made-up executor with no coins (whose calls cost ``says``
+    instead, when given: a noisy reading; ``trip_slowed``: its runs slowed). Every run asked of either
+    is logged in ``log`` as (coins, calls)."""
+
+    n: int
+    trip: float = 0.001
+    per_coin: float = 0.001 / 128
+    first: float | None = None
+    says: float | None = None
+    slowed: frozenset[int] = frozenset()
+    trip_slowed: frozenset[int] = frozenset()
+    log: list[tuple[int, int]] = field(default_factory=list)
+    runs: int = 0
+
+    def run(self, number: int, limit: float) -> float:
+        self.runs += 1
+        self.log.append((self.n, number))
+        if self.first is not None and self.runs == 1:
+            return self.first
+        seconds = number * (self.trip + self.per_coin * self.n)
+        return 3 * seconds if self.runs in self.slowed else seconds
+
+    def round_trip(self) -> MadeUpExecutor:
+        trip = self.trip if self.says is None else self.says
+        return MadeUpExecutor(0, trip, slowed=self.trip_slowed, log=self.log)
+
+    def peak(self, limit: float) -> int:
+        return 0
+
+    @property
+    def batches(self) -> list[int]:
+        """The calls of each run asked of this subject itself, in order."""
+        return [calls for coins, calls in self.log if coins == self.n]
 
 
 def test_the_seeded_row_is_the_same_every_time_and_in_range() -> None:
@@ -16,13 +67,104 @@ def test_the_seeded_row_is_the_same_every_time_and_in_range() -> None:
     assert all(1 <= coin <= 1000 for coin in seeded_row(200))
 
 
+def test_a_batch_holds_what_fills_ten_milliseconds_at_most_a_hundred_calls() -> None:
+    assert calls_per_batch(0.01) == 1  # long enough alone
+    assert calls_per_batch(0.0025) == 4  # 4 x 2.5 ms = 10 ms
+    assert calls_per_batch(0.003) == 4  # ceil(10 / 3)
+    assert calls_per_batch(0.00001) == MOST_CALLS == 100  # 1000 would fill it: capped
+    assert calls_per_batch(0.0) == MOST_CALLS  # a clock too coarse to see the call
+
+
 def test_short_calls_are_timed_in_batches_and_repeated() -> None:
     timing = time_calls(InProcess(len, seeded_row(10)), limit=1.0, repeats=3)
-    assert timing.number > 1  # len() takes far less than the 2 ms a batch must last
-    assert str(timing.number)[0] in "125"  # the batches go 1, 2, 5, 10, 20, 50, ...
-    assert set(str(timing.number)[1:]) <= {"0"}
+    assert timing.number == MOST_CALLS  # a hundred calls of len() take far less than 10 ms
     assert timing.repeats == 3
-    assert 0 < timing.median <= timing.longest
+    assert timing.round_trip == 0.0  # in this process: nothing taken out
+    assert 0 < timing.fastest <= timing.longest
+
+
+def test_a_batch_too_short_is_made_again_larger() -> None:
+    # Hand calculation: the first call took 5 ms (a cold start): 2 calls were asked for, which took
+    # 2 x 2 ms = 4 ms; 2 ms a call then asks for 5, which take 10 ms: that batch is repeated.
+    subject = MadeUpExecutor(128, first=0.005)
+    timing = time_calls(subject, limit=1.0, repeats=2)
+    assert subject.batches == [1, 2, 5, 5]
+    assert timing.number == 5
+    assert timing.longest == pytest.approx(0.005)  # the first call is the longest seen
+
+
+def test_the_round_trip_is_taken_out_of_each_call() -> None:
+    # Hand calculation: 1 ms of round trip plus 1/128 ms a coin: 2 ms a call at n = 128, 1 ms of it the
+    # code's own.
+    timing = time_calls(MadeUpExecutor(128), limit=1.0, repeats=3)
+    assert timing.round_trip == pytest.approx(0.001)
+    assert timing.fastest == pytest.approx(0.001)
+    assert timing.longest == pytest.approx(0.002)  # as measured, round trip included
+
+
+def test_without_the_round_trip_linear_work_grows_like_n() -> None:
+    sizes = (128, 256, 512)
+    raw = {n: MadeUpExecutor(n).run(1, 1.0) for n in sizes}  # 2, 3 and 5 ms
+    net = {n: time_calls(MadeUpExecutor(n), limit=1.0, repeats=1).fastest for n in sizes}  # 1, 2 and 4 ms
+    # Hand calculation, before: the slopes are log2(3/2) = 0.585, log2(5/3) = 0.737 and
+    # log(5/2) / log(4) = 0.661 for 128 -> 512, the median of the three.
+    assert fitted_exponent(raw) == pytest.approx(math.log(2.5) / math.log(4))
+    assert fitted_exponent(raw) == pytest.approx(0.661, abs=0.001)
+    # After: 1, 2 and 4 ms double with n, every slope 1.
+    assert fitted_exponent(net) == pytest.approx(1.0)
+
+
+def test_the_fastest_repeat_is_kept_other_work_only_slows_calls() -> None:
+    # Hand calculation: 2 ms a call in batches of 5; the second repeat (the third run) ran beside other
+    # work, three times slower (6 ms a call): the fastest, 2 ms, less the 1 ms round trip is kept.
+    timing = time_calls(MadeUpExecutor(128, slowed=frozenset({3})), limit=1.0, repeats=3)
+    assert timing.fastest == pytest.approx(0.001)
+    assert timing.longest == pytest.approx(0.006)
+
+
+def test_a_round_trip_larger_than_the_call_leaves_a_hundredth_of_it() -> None:
+    # Hand calculation: a call of 2 ms less a round trip read as 3 ms would be -1 ms: 1% of 2 ms is kept.
+    timing = time_calls(MadeUpExecutor(128, says=0.003), limit=1.0, repeats=1)
+    assert timing.fastest == pytest.approx(0.00002)
+
+
+def test_the_round_trip_batches_are_made_between_the_timed_ones() -> None:
+    # Hand calculation: 2 ms a call at 128 coins, batched 5 at a time; the round trip's empty calls take
+    # 1 ms, batched 10 at a time. Each is sized (a single call, then a batch), then the round trip's
+    # batches go before each timed repeat, and the last ones after, 5 of them in all.
+    subject = MadeUpExecutor(128)
+    time_calls(subject, limit=1.0, repeats=3)
+    sizing = [(128, 1), (128, 5), (0, 1), (0, 10)]
+    assert subject.log == [*sizing, (0, 10), (128, 5), (0, 10), (128, 5), (0, 10), (0, 10)]
+    assert subject.log.count((0, 10)) == ROUND_TRIPS == 5
+
+
+def test_a_round_trip_under_a_hundredth_of_the_call_is_measured_once() -> None:
+    # Hand calculation: 1 ms of round trip plus 1 ms a coin, 1000 coins: 1001 ms a call, one at a time;
+    # the round trip's 1 ms is under 1% of it, so its first batch (10 calls, after one) is all.
+    subject = MadeUpExecutor(1000, per_coin=0.001)
+    timing = time_calls(subject, limit=2.0, repeats=2)
+    assert subject.log == [(1000, 1), (0, 1), (0, 10), (1000, 1)]
+    assert timing.fastest == pytest.approx(1.0)
+
+
+def test_the_round_trip_is_its_fastest_batch() -> None:
+    # Hand calculation: the round trip's runs 2 and 4 (batches) were slowed threefold, to 3 ms a call;
+    # the others took 1 ms: 1 ms is taken out of the 2 ms call.
+    subject = MadeUpExecutor(128, trip_slowed=frozenset({2, 4}))
+    timing = time_calls(subject, limit=1.0, repeats=3)
+    assert timing.round_trip == pytest.approx(0.001)
+    assert timing.fastest == pytest.approx(0.001)
+
+
+def test_growth_is_the_median_of_pairwise_slopes() -> None:
+    # Hand calculation: n^2 at 100, 200, 400 and 800, with 1600 slowed eightfold: six of the ten
+    # pairwise slopes are 2, the other four above it, so the median is 2.
+    seconds = {100: 1.0, 200: 4.0, 400: 16.0, 800: 64.0, 1600: 2048.0}
+    assert fitted_exponent(seconds) == pytest.approx(2.0)
+    assert fitted_exponent({100: 1.0}) is None
+    # x2 per coin at 10..16, 18 slowed: the median of the per-coin slopes of log(seconds) is log 2
+    assert fitted_per_coin({10: 1.0, 12: 4.0, 14: 16.0, 16: 64.0, 18: 5000.0}) == pytest.approx(2.0)
 
 
 def test_a_call_that_never_ends_is_stopped_at_its_cpu_limit() -> None:

@@ -66,12 +66,6 @@ class GrowthPolicy:
     #: CPU seconds the timed calls may take in all, in call limits (a kata's whole process tree has 15):
     #: past it no round is started, and an undecided order stays not decided. Simulated (8, 10 or 12).
     budget: float = 10.0
-    #: a timed batch of calls on one size runs until it has taken this much CPU (short calls are repeated on
-    #: fresh rows of the same size), so that a timing is not one short call that a single interruption of the
-    #: process doubles.
-    shortest_batch: float = 0.01
-    #: calls in one batch at most.
-    batch_cap: int = 100
 
     def window(self, target: int, scale: float) -> tuple[int, ...]:
         """The window for exponent ``target``, scaled by ``scale`` and made even.

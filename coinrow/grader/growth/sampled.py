@@ -24,13 +24,19 @@ from coinrow.grader.growth.policy import GrowthPolicy
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.measure.orders import Point, Step, last_doubling
+from coinrow.grader.measure.timing import (
+    ROUND_TRIP_COINS,
+    ROUND_TRIPS,
+    SHORTEST_BATCH,
+    calls_per_batch,
+    without_round_trip,
+)
 from coinrow.grader.messages import calls as call_messages
 from coinrow.grader.messages import values as values_messages
 from coinrow.grader.messages.stops import with_printing_note
 
 TRACE_SECONDS = 2.0  # a traced call (tracemalloc slows Python down) is cut off after this much CPU
 UNIT_ROW = 2000  # coins of the row the machine's speed is measured on (``seconds_per_step``)
-ROUND_TRIPS = 5  # requests on a two-coin row whose fastest is the executor's round trip
 
 
 def timed_size(
@@ -43,8 +49,9 @@ def timed_size(
     round_trip: float = 0.0,
 ) -> Point:
     """CPU seconds per call of the value function on fresh random rows of ``n`` coins, ``round_trip``
-    seconds taken out of each call: one call, then, if it took under ``policy.shortest_batch``, enough more
-    to fill it (at most ``policy.batch_cap``). A call past ``limit`` CPU seconds makes the point a bound.
+    seconds taken out of each call (``timing.without_round_trip``): one call, then, if it took under
+    ``timing.SHORTEST_BATCH``, a batch of ``timing.calls_per_batch`` calls, the batching rule the tools
+    share. A call past ``limit`` CPU seconds makes the point a bound.
 
     Raises:
         WrongAnswer: a wrong value, or a call that raised.
@@ -52,18 +59,21 @@ def timed_size(
     """
     try:
         seconds, number = _calls(grader, formulation, n, 1, rng, limit), 1
-        if seconds < policy.shortest_batch:
-            number = min(policy.batch_cap, math.ceil(policy.shortest_batch / max(seconds, 1e-6)))
+        if seconds < SHORTEST_BATCH:
+            number = calls_per_batch(seconds)
             seconds = _calls(grader, formulation, n, number, rng, limit * number)
     except CallTimeout:
         return Point(n, limit, timed_out=True)
-    return Point(n, max(seconds / number - round_trip, seconds / number / 100))
+    return Point(n, without_round_trip(seconds / number, round_trip))
 
 
 def round_trip(grader: Grader, formulation: Formulation) -> float:
-    """CPU seconds of the executor's round trip: the fastest of ``ROUND_TRIPS`` calls on two-coin rows."""
+    """CPU seconds of the executor's round trip: the fastest of ``timing.ROUND_TRIPS`` calls on rows of
+    ``timing.ROUND_TRIP_COINS`` coins."""
     rng = random.Random(0)
-    return min(_calls(grader, formulation, 2, 1, rng, grader.call_limit) for _ in range(ROUND_TRIPS))
+    return min(
+        _calls(grader, formulation, ROUND_TRIP_COINS, 1, rng, grader.call_limit) for _ in range(ROUND_TRIPS)
+    )
 
 
 def _calls(

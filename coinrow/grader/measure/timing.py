@@ -1,21 +1,42 @@
-"""Timing one function on one row: CPU seconds per call, peak traced memory, and the next size's guess.
+"""Timing one function on one row: CPU seconds per call with the executor's round trip taken out, peak
+traced memory, the fitted growth and the next size's guess.
 
-One rule for what is timed, the same for ``make bench``, the growth table of ``compare``
-and the grader: the row is the seeded row of ``n`` coins (``seeded_row``), and the clock
-is CPU time, never wall time (other work on the machine does not count). A ``Subject``
-says where the code runs: an attempt or a reference runs in its executor, whose CPU time
-the judge reads from outside (``coinrow.grader.judge.calls``); the project's own code
-(``InProcess``: the oracle, a baseline) runs here, garbage collected first and the
-collector off, on ``time.thread_time``. A call shorter than ``MIN_BATCH`` seconds is
-timed in batches of 1, 2, 5, 10, … calls, as ``timeit``'s autorange sizes them; the
-per-call time kept is the median of the repeats. Peak memory is what ``tracemalloc``
-traces in one more call, made separately because tracing slows pure Python down some
+What is timed: the seeded row of ``n`` coins (``seeded_row``), on CPU time, never wall time (other
+work on the machine does not count). A ``Subject`` says where the code runs: an attempt, or a
+reference timed beside one, runs in its executor, whose CPU time the judge reads from outside
+(``coinrow.grader.judge.calls.Executed``); the project's own code (``InProcess``: the oracle, a
+reference in ``make bench``) runs here, garbage collected first and the collector off, on
+``time.thread_time``.
+
+The batching rule, named here once for every timing that batches: one call first; while the last
+batch took under ``SHORTEST_BATCH`` seconds, a batch of as many calls as that batch's per-call time says
+fill ``SHORTEST_BATCH``, at most ``MOST_CALLS`` (``calls_per_batch``); that batch is then repeated. A
+call's time is its batch's over its calls, and the one kept is the fastest of the repeats, as
+``timeit`` advises: other work on the machine slows a call, on CPU time too (it shares the
+processor's caches and cores), and never speeds one up.
+
+Every call through an executor also costs the executor's own work: the request read and decoded, the
+reply encoded and written, more than an O(n) kata's own work on a row of a hundred coins. A
+``Subject`` names the code whose calls cost just that (``Subject.round_trip``: the same function on
+the seeded row of ``ROUND_TRIP_COINS`` coins; None in this process, where a call costs nothing
+beside). Its batches, batched by the same rule, are made between the timed batches, ``ROUND_TRIPS``
+of them in all, so that other work on the machine weighs on both alike; the fastest per-call time
+of them is the round trip (one batch only where it reads under ``SMALL_TRIP`` of the call, where its
+error cannot show), taken out of the fastest call, which never drops below ``FLOOR_SHARE`` of
+itself, so a noisy subtraction cannot read zero or less. Taking the same constant out of two sizes
+can only raise the slope between them where the time grows, never lower it.
+
+Growth is fitted with ``coinrow.grader.measure.fit.theil_sen``, the median of the log-log slopes
+between every pair of sizes (``fitted_exponent``); the exponential oracle's growth per coin is the
+median of the pairwise slopes of log(seconds) against n (``fitted_per_coin``). Peak memory is what
+``tracemalloc`` traces in one more call, made separately because tracing slows pure Python down some
 10-40x.
 """
 
 from __future__ import annotations
 
 import gc
+import itertools
 import math
 import random
 import statistics
@@ -27,12 +48,26 @@ from typing import Literal, Protocol
 
 from coinrow.game.settings import SEED
 from coinrow.grader.executor.time_limit import time_limit
+from coinrow.grader.measure.fit import theil_sen
 
 Call = Callable[[Sequence[int]], object]
 Growth = Literal["power", "exponential"]
 
 CLOCK = time.thread_time
-MIN_BATCH = 0.002  # seconds: calls shorter than this are timed in batches of at least this long
+#: CPU seconds: a call shorter than this is timed in batches at least this long (or of ``MOST_CALLS``), so
+#: the clock's readings around a batch and one interruption weigh little in it
+SHORTEST_BATCH = 0.01
+#: calls in one batch at most, however short each is: bounds the requests one size costs
+MOST_CALLS = 100
+#: batches on the round trip's row at each size, whose fastest per-call time is the round trip
+ROUND_TRIPS = 5
+#: a round trip under this share of the call is not measured again: however far off its first
+#: batch read, the call's time moves by less than this share
+SMALL_TRIP = 0.01
+#: coins of the round trip's row (the seeded row): the code's own work on it is next to nothing
+ROUND_TRIP_COINS = 2
+#: the share of a call's time kept however large the round trip taken out of it
+FLOOR_SHARE = 0.01
 COIN_RANGE = (1, 1000)
 
 
@@ -53,6 +88,12 @@ class Subject(Protocol):
         """Make ``number`` calls; their CPU seconds in all. Raises ``CallTimeout`` past ``limit`` seconds."""
         ...
 
+    def round_trip(self) -> Subject | None:
+        """The same code on the seeded row of ``ROUND_TRIP_COINS`` coins, where it runs: its calls cost
+        what any call costs beside the code's own work (the executor's request and reply); None where
+        a call costs nothing beside (in this process)."""
+        ...
+
     def peak(self, limit: float) -> int:
         """Peak bytes ``tracemalloc`` traces in one call. Raises ``CallTimeout`` past ``limit`` seconds."""
         ...
@@ -60,7 +101,7 @@ class Subject(Protocol):
 
 @dataclass(frozen=True)
 class InProcess:
-    """The project's own code (the oracle, a baseline), timed in this process on ``time.thread_time``."""
+    """The project's own code (the oracle, a reference), timed in this process on ``time.thread_time``."""
 
     function: Call
     row: Sequence[int]
@@ -78,6 +119,9 @@ class InProcess:
             if enabled:
                 gc.enable()
 
+    def round_trip(self) -> Subject | None:
+        return None  # a plain call in this process: no request, no reply
+
     def peak(self, limit: float) -> int:
         gc.collect()
         tracemalloc.start()
@@ -93,94 +137,142 @@ class InProcess:
 class Timing:
     """CPU seconds per call of one function on one row.
 
-    ``median`` is the median of the repeats, ``longest`` the longest per-call time
-    seen (the first single call included), ``repeats`` how many were kept and
-    ``number`` the calls in each.
+    ``fastest`` is the fastest of the repeats' per-call seconds less the round trip (at least
+    ``FLOOR_SHARE`` of that fastest), ``longest`` the longest per-call time seen, round trip
+    included (the first single call too), ``repeats`` how many were kept, ``number`` the calls in
+    each, ``round_trip`` the seconds taken out of each call and ``spent`` the CPU seconds of every
+    call made to time it, the batches that sized it and the round trip's included.
     """
 
-    median: float
+    fastest: float
     longest: float
     repeats: int
     number: int
-    spent: float = 0.0  # CPU seconds of every call made to time it, the batches that sized it included
+    spent: float = 0.0
+    round_trip: float = 0.0
 
 
-def time_calls(
-    subject: Subject,
-    *,
-    limit: float,
-    repeats: int,
-    within: float | None = None,
-    target: float = MIN_BATCH,
-) -> Timing:
-    """Time ``subject`` as the module docstring says: batches of 1, 2, 5, 10, 20, … calls until one takes
-    ``target`` seconds (``timeit``'s autorange), then repeats of that batch.
+def calls_per_batch(seconds: float) -> int:
+    """The calls in one batch when one call takes ``seconds`` of CPU: 1 from ``SHORTEST_BATCH`` on,
+    else as many as fill ``SHORTEST_BATCH``, at most ``MOST_CALLS``.
+
+    >>> calls_per_batch(0.02), calls_per_batch(0.003), calls_per_batch(0.0)
+    (1, 4, 100)
+    """
+    if seconds >= SHORTEST_BATCH:
+        return 1
+    return min(MOST_CALLS, math.ceil(SHORTEST_BATCH / max(seconds, 1e-9)))
+
+
+def without_round_trip(seconds: float, round_trip: float) -> float:
+    """A call's ``seconds`` less the ``round_trip``, never below ``FLOOR_SHARE`` of ``seconds``.
+
+    >>> without_round_trip(0.5, 0.25), without_round_trip(0.5, 0.75)
+    (0.25, 0.005)
+    """
+    return max(seconds - round_trip, FLOOR_SHARE * seconds)
+
+
+def time_calls(subject: Subject, *, limit: float, repeats: int, within: float | None = None) -> Timing:
+    """Time ``subject`` as the module docstring says: batches sized by ``calls_per_batch`` until one
+    lasts ``SHORTEST_BATCH`` (or holds ``MOST_CALLS``), then repeats of that batch, with the round trip's
+    batches between them; the fastest per-call time less the round trip.
 
     Args:
         subject: the code under test and its row.
         limit: CPU seconds one call may take before ``CallTimeout`` (a batch gets ``limit`` times its calls).
-        repeats: the timings to take the median of (at least 1); with ``within``, at most this many.
+        repeats: the timings to take the fastest of (at least 1); with ``within``, at most this many.
         within: if given, as many repeats as fit in these seconds (at least 1, at most ``repeats``).
-        target: the shortest batch, in seconds.
 
     Returns:
-        The median and longest per-call seconds, with the repeats and the batch size used.
+        The per-call seconds as ``Timing`` has them.
 
     Raises:
         CallTimeout: a call (or batch) ran past its limit.
-        Exception: whatever the code under test raises.
+        Exception: whatever the code under test raises (through an executor: ``WrongAnswer``).
     """
     gc.collect()  # once: garbage from before is not this code's to collect
-    first = spent = subject.run(1, limit)
-    number, batch_seconds = 1, first
-    while batch_seconds < target:
-        number = _next_batch(number)
-        batch_seconds = subject.run(number, limit * number)
-        spent += batch_seconds
-    wanted = repeats if within is None else min(repeats, int(within / max(batch_seconds, 1e-9)))
-    samples = [batch_seconds / number]
+    number, batch, first, spent = _sized_batch(subject, limit)
+    trips = _RoundTrip(subject.round_trip(), limit)
+    wanted = repeats if within is None else min(repeats, int(within / max(batch, 1e-9)))
+    samples = [batch / number]
     for _ in range(max(1, wanted) - 1):
+        trips.one_more(min(samples))
         seconds = subject.run(number, limit * number)
         spent += seconds
         samples.append(seconds / number)
-    return Timing(statistics.median(samples), max(*samples, first), len(samples), number, spent)
+    while trips.wanted(min(samples)):
+        trips.one_more(min(samples))
+    fastest, trip = min(samples), trips.fastest
+    longest = max(*samples, first)
+    return Timing(without_round_trip(fastest, trip), longest, len(samples), number, spent + trips.spent, trip)
 
 
-def _next_batch(number: int) -> int:
-    """The next batch size of 1, 2, 5, 10, 20, 50, … (``timeit``'s autorange steps)."""
-    scale = 1
-    while True:
-        for step in (1, 2, 5):
-            if step * scale > number:
-                return step * scale
-        scale *= 10
+class _RoundTrip:
+    """The round trip's batches of one timing: ``ROUND_TRIPS`` of them (one when it is under ``SMALL_TRIP``
+    of the call), the first sized by the rule."""
+
+    def __init__(self, subject: Subject | None, limit: float) -> None:
+        self.subject, self.limit = subject, limit
+        self.number, self.per_call, self.spent = 1, [0.0], 0.0
+        if subject is not None:
+            self.number, batch, _, self.spent = _sized_batch(subject, limit)
+            self.per_call = [batch / self.number]
+
+    def wanted(self, call: float) -> bool:
+        """True while fewer than ``ROUND_TRIPS`` batches were made and the fastest so far is at least
+        ``SMALL_TRIP`` of ``call``, the timed code's per-call seconds (never in this process)."""
+        few = len(self.per_call) < ROUND_TRIPS
+        return self.subject is not None and few and self.fastest >= SMALL_TRIP * call
+
+    def one_more(self, call: float) -> None:
+        """One more batch, if ``wanted``."""
+        if self.subject is not None and self.wanted(call):
+            seconds = self.subject.run(self.number, self.limit * self.number)
+            self.spent += seconds
+            self.per_call.append(seconds / self.number)
+
+    @property
+    def fastest(self) -> float:
+        """The fastest per-call CPU seconds of the batches so far (0.0 in this process)."""
+        return min(self.per_call)
+
+
+def _sized_batch(subject: Subject, limit: float) -> tuple[int, float, float, float]:
+    """One call, then batches of ``calls_per_batch`` calls (from the last batch's per-call time) until
+    one lasts ``SHORTEST_BATCH`` or holds ``MOST_CALLS``: ``(calls, that batch's seconds, the first
+    call's seconds, every call's seconds)``."""
+    first = spent = batch = subject.run(1, limit)
+    number = 1
+    while batch < SHORTEST_BATCH and number < MOST_CALLS:
+        number = calls_per_batch(batch / number)  # more than before: the last batch was short
+        batch = subject.run(number, limit * number)
+        spent += batch
+    return number, batch, first, spent
 
 
 def fitted_exponent(seconds: Mapping[int, float]) -> float | None:
-    """The log-log slope of seconds against n (time ~ n**exponent); None with fewer than two sizes.
+    """The exponent of time ~ n**exponent: ``fit.theil_sen``, the median of the log-log slopes between
+    every pair of sizes; None with fewer than two sizes.
 
-    >>> round(fitted_exponent({100: 1.0, 200: 4.0, 400: 16.0}), 9)
+    >>> fitted_exponent({100: 1.0, 200: 4.0, 400: 16.0})
     2.0
     """
-    return _log_time_slope(seconds, math.log)
+    return theil_sen(seconds)
 
 
 def fitted_per_coin(seconds: Mapping[int, float]) -> float | None:
-    """The growth factor per extra coin (time ~ c**n); None with fewer than two sizes.
+    """The growth factor per extra coin of time ~ c**n: exp of the median of the slopes of log(seconds)
+    against n between every pair of sizes; None with fewer than two sizes (or a time not positive).
 
-    >>> round(fitted_per_coin({10: 1.0, 12: 4.0}), 9)
+    >>> round(fitted_per_coin({10: 1.0, 12: 4.0, 14: 16.0, 16: 64.0, 18: 5000.0}), 9)  # one slowed timing
     2.0
     """
-    slope = _log_time_slope(seconds, lambda n: n)
-    return None if slope is None else math.exp(slope)
-
-
-def _log_time_slope(seconds: Mapping[int, float], x: Callable[[int], float]) -> float | None:
-    """The least-squares slope of log(seconds) against ``x(n)``; None with fewer than two sizes."""
-    if len(seconds) < 2:
+    sizes = sorted(n for n, t in seconds.items() if t > 0)
+    if len(sizes) < 2:
         return None
-    sizes = sorted(seconds)
-    return statistics.linear_regression([x(n) for n in sizes], [math.log(seconds[n]) for n in sizes]).slope
+    slopes = [math.log(seconds[b] / seconds[a]) / (b - a) for a, b in itertools.combinations(sizes, 2)]
+    return math.exp(statistics.median(slopes))
 
 
 def predicted_seconds(seconds: Mapping[int, float], n: int, growth: Growth = "power") -> float:

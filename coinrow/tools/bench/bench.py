@@ -2,13 +2,19 @@
 
 Each formulation's graded function runs on the same seeded rows (coins 1..1000)
 at n = 500, 1000, 2000, 4000, plus 10**4 for ``vectorised_dp`` and 10**4, 10**5,
-10**6 for ``linear_reduction``. Time is the median CPU time per call of ``--runs``
+10**6 for ``linear_reduction``. Time is the fastest CPU time per call of ``--runs``
 timings and peak memory what ``tracemalloc`` traces in one more call, both taken
 by ``coinrow.grader.measure.timing``, the rule the growth table of ``compare`` follows too.
 Both are also given as a ratio to the reference ``vectorised_dp`` (the compiled
-baseline) measured at the same n in the same run. At the default sizes,
-``vectorised_dp`` and ``linear_reduction`` are then set against compiled C
-(``coinrow.tools.bench.cbaseline``), or one line says why not (no gcc).
+baseline) measured at the same n in the same run, where the same way.
+
+Where the code runs: the project's own references (``--impl=solutions``) in this process
+(``InProcess``); any other folder's attempts, and the baseline beside them, in an executor
+each, capped and sandboxed as ``make test`` and ``make compare`` run them (``Grader.subject``),
+the executor's round trip of a call taken out of its time. The table's title says which. For the
+references at the default sizes, ``vectorised_dp`` and ``linear_reduction`` are then set against
+compiled C (``coinrow.tools.bench.cbaseline``), or one line says why not (no gcc, or an
+attempt's time, which also counts the executor's passing of the row to it).
 
 A measurement whose estimated cost is too high is skipped and says why: rows
 longer than a kata's ``max_n`` (brute force), timed runs estimated over
@@ -23,6 +29,7 @@ stderr, exit 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import platform
 import sys
@@ -40,7 +47,18 @@ from rich.table import Table
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module
 from coinrow.game.rowarg import UsageError, add_impl_option, impl_dir, parse_sizes
 from coinrow.game.settings import SEED
-from coinrow.grader import CallTimeout, InProcess, predicted_seconds, seeded_row, time_calls, time_limit
+from coinrow.grader import (
+    CallTimeout,
+    Grader,
+    InProcess,
+    NotAttempted,
+    Subject,
+    WrongAnswer,
+    predicted_seconds,
+    seeded_row,
+    time_calls,
+    time_limit,
+)
 from coinrow.tools.bench.cbaseline import VersusC, versus_c
 
 SIZES = (500, 1000, 2000, 4000)
@@ -54,6 +72,9 @@ BENCH_CALL_LIMIT = 60.0  # no single call may take longer, whatever the estimate
 DEFAULT_OUT = REPO_ROOT / "build" / "bench.json"
 
 Function = Callable[[Sequence[int]], Any]
+Timed = Callable[[Sequence[int]], Subject]  # a formulation's code on a row, where it runs
+IN_PROCESS = "timed in this process"
+IN_EXECUTOR = "timed in a sandboxed executor, round trip out"
 
 
 @dataclass
@@ -89,7 +110,7 @@ def attempted(function: Function) -> str | None:
 
 
 def measure(
-    slug: str, function: Function, sizes: Sequence[int], runs: int, advance: Callable[[], None]
+    slug: str, subject_of: Timed, sizes: Sequence[int], runs: int, advance: Callable[[], None]
 ) -> list[Cell]:
     """Time and trace one formulation at every size, skipping what would take too long."""
     formulation = by_slug(slug)
@@ -110,15 +131,18 @@ def measure(
             advance()
             advance()
             continue
-        row = seeded_row(n)
+        subject = subject_of(seeded_row(n))
         try:
-            cell.seconds = time_calls(InProcess(function, row), limit=BENCH_CALL_LIMIT, repeats=runs).median
+            cell.seconds = time_calls(subject, limit=BENCH_CALL_LIMIT, repeats=runs).fastest
         except CallTimeout:
             cell.note = f"a call took over {BENCH_CALL_LIMIT:g} s"
             blocked = f"skipped: over {BENCH_CALL_LIMIT:g} s at n = {n}"
         except RecursionError:
             cell.note = "RecursionError"
             blocked = f"skipped: RecursionError at n = {n}"
+        except WrongAnswer as failure:  # in an executor: a call that raised, ended it or ran out of time
+            cell.note = failed_call(failure)
+            blocked = f"skipped: failed at n = {n}"
         advance()
         if cell.seconds is None:
             advance()
@@ -127,9 +151,17 @@ def measure(
         if cell.seconds * TRACE_SLOWDOWN > MEMORY_BUDGET:
             cell.note = f"memory skipped (~{cell.seconds * TRACE_SLOWDOWN:.0f} s traced)"
         else:
-            cell.peak_bytes = InProcess(function, row).peak(BENCH_CALL_LIMIT)
+            try:
+                cell.peak_bytes = subject.peak(BENCH_CALL_LIMIT)
+            except WrongAnswer as failure:  # in an executor: more memory than tracing saw, or a failure
+                cell.note = f"memory: {failed_call(failure)}"
         advance()
     return cells
+
+
+def failed_call(failure: WrongAnswer) -> str:
+    """The first line of a failure's message: what went wrong, for a cell's note."""
+    return str(failure).strip().splitlines()[0] if str(failure).strip() else failure.kind
 
 
 def add_ratios(cells: list[Cell], baseline: list[Cell]) -> None:
@@ -177,10 +209,11 @@ def describe(result: VersusC) -> str:
     return f"{line} = {show_ratio(result.ratio)} (target ≤ {result.target_ratio:g}×: {verdict})"
 
 
-def render(cells: list[Cell], impl: str, runs: int) -> Table:
-    """The rich table: one line per formulation and n."""
+def render(cells: list[Cell], impl: str, runs: int, where: str = IN_PROCESS) -> Table:
+    """The rich table: one line per formulation and n; the title says where the code was timed."""
     plural = "s" if runs != 1 else ""
-    table = Table(title=f"make bench: {impl} (median of {runs} run{plural}; ratios to {BASELINE}, same n)")
+    title = f"make bench: {impl}, {where} (fastest of {runs} run{plural}; ratios to {BASELINE}, same n)"
+    table = Table(title=title)
     for header in ("formulation", "n", "time", f"× {BASELINE}", "peak memory", f"× {BASELINE}", "note"):
         table.add_column(header, justify="right" if header in ("n", "time", "peak memory") else "left")
     previous = ""
@@ -207,22 +240,49 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where to write the JSON")
 
 
-def attempts(folder: Path) -> tuple[dict[str, Function], list[Cell]]:
-    """The graded function of each formulation that runs, and a cell saying why for each that does not."""
-    functions: dict[str, Function] = {}
+def references(folder: Path) -> tuple[dict[str, Timed], list[Cell]]:
+    """The project's own code in ``folder``, timed in this process: each formulation's graded function
+    that runs on a two-coin row, and a cell saying why for each that does not."""
+    timed: dict[str, Timed] = {}
     cells: list[Cell] = []
     for formulation in FORMULATIONS:
         try:
             module = load_module(folder, formulation.slug)
             function = getattr(module, formulation.value_function)
             reason = attempted(function)
-        except Exception as error:  # noqa: BLE001 - a broken attempt is reported, not benchmarked
+        except Exception as error:  # noqa: BLE001 - a broken file is reported, not benchmarked
             reason = f"does not load: {type(error).__name__}: {error}"
         if reason is None:
-            functions[formulation.slug] = function
+            timed[formulation.slug] = _in_process(function)
         else:
             cells.append(Cell(formulation.slug, 0, note=reason))
-    return functions, cells
+    return timed, cells
+
+
+def _in_process(function: Function) -> Timed:
+    return lambda row: InProcess(function, row)
+
+
+def attempts(grader: Grader) -> tuple[dict[str, Timed], list[Cell]]:
+    """The attempts ``grader`` calls, each in its executor: each formulation's graded function that runs
+    on a two-coin row there, and a cell saying why for each that does not."""
+    timed: dict[str, Timed] = {}
+    cells: list[Cell] = []
+    for formulation in FORMULATIONS:
+        try:
+            grader.call(formulation.slug, formulation.value_function, [1, 2])
+        except NotAttempted:
+            cells.append(Cell(formulation.slug, 0, note="not attempted"))
+            continue
+        except WrongAnswer as failure:
+            cells.append(Cell(formulation.slug, 0, note=f"fails on [1, 2]: {failed_call(failure)}"))
+            continue
+        timed[formulation.slug] = _in_executor(grader, formulation.slug, formulation.value_function)
+    return timed, cells
+
+
+def _in_executor(grader: Grader, slug: str, function: str) -> Timed:
+    return lambda row: grader.subject(slug, function, row)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -237,44 +297,30 @@ def run(args: argparse.Namespace) -> int:
     sizes = parse_sizes("--sizes", args.sizes, smallest=2) if args.sizes else SIZES
     extras = args.sizes is None
     started = time.perf_counter()
-    functions, cells = attempts(folder)
-    baseline_function = getattr(load_module(IMPLS["solutions"], BASELINE), "score_difference")  # noqa: B009
-
-    console = Console(width=None if sys.stdout.isatty() else 132)
-    plan = {slug: sizes_for(slug, sizes, extras) for slug in functions}
-    baseline_sizes = sorted({n for slug_sizes in plan.values() for n in slug_sizes} & {*sizes, 10**4})
-    with Progress(console=console, transient=True) as progress:
-        steps = 2 * (sum(map(len, plan.values())) + len(baseline_sizes))
-        task = progress.add_task("benchmarking", total=steps)
-
-        def advance() -> None:
-            progress.advance(task)
-
-        def starting(what: str, step: int) -> None:
-            """A line per kata where no bar is drawn (output not a terminal): a long run shows it moves."""
-            if not console.is_terminal:
-                print(f"bench: {what} ({step} of {len(functions) + 1})", file=sys.stderr, flush=True)
-
-        starting(f"the baseline, {BASELINE}", 1)
-        baseline = measure(BASELINE, baseline_function, baseline_sizes, args.runs, advance)
-        for step, (slug, function) in enumerate(functions.items(), start=2):
-            progress.update(task, description=f"benchmarking {slug}")
-            starting(slug, step)
-            if slug == BASELINE and folder == IMPLS["solutions"]:
-                measured = [c for c in baseline if c.n in plan[slug]]  # the same code: measured once
-                for _ in range(2 * len(measured)):
-                    advance()
-            else:
-                measured = measure(slug, function, plan[slug], args.runs, advance)
-            add_ratios(measured, baseline)
-            cells.extend(measured)
+    own = folder.resolve() == IMPLS["solutions"].resolve()
+    with contextlib.ExitStack() as stack:
+        if own:
+            where = IN_PROCESS
+            timed, cells = references(folder)
+            baseline_function = getattr(load_module(folder, BASELINE), "score_difference")  # noqa: B009
+            baseline_timed = _in_process(baseline_function)
+        else:
+            where = IN_EXECUTOR
+            grader = Grader(folder, call_limit=BENCH_CALL_LIMIT)
+            stack.callback(grader.close)
+            timed, cells = attempts(grader)
+            reference = Grader(IMPLS["solutions"], call_limit=BENCH_CALL_LIMIT)
+            stack.callback(reference.close)
+            baseline_timed = _in_executor(reference, BASELINE, "score_difference")
+        cells.extend(_measure_all(timed, baseline_timed, own, sizes, extras, args.runs))
     order = {f.slug: k for k, f in enumerate(FORMULATIONS)}
     cells.sort(key=lambda c: (order[c.slug], c.n))
     seconds = {(c.slug, c.n): c.seconds for c in cells if c.seconds is not None}
-    versus, context = versus_c(seconds, seeded_row, args.runs)
+    versus, context = versus_c(seconds, seeded_row, args.runs) if own else ([], NOT_AGAINST_C)
     elapsed = time.perf_counter() - started
 
-    console.print(render(cells, args.impl, args.runs))
+    console = _console()
+    console.print(render(cells, args.impl, args.runs, where))
     for line in filter(None, [context, *map(describe, versus)]):
         console.print(line, highlight=False)
     console.print(f"total {elapsed:.0f} s; JSON written to {args.out}")
@@ -283,6 +329,7 @@ def run(args: argparse.Namespace) -> int:
         "impl": args.impl,
         "runs": args.runs,
         "baseline": BASELINE,
+        "timed_in": "process" if own else "executor",
         "seed": SEED,
         "python": platform.python_version(),
         "numpy": np.__version__,
@@ -293,3 +340,50 @@ def run(args: argparse.Namespace) -> int:
     }
     args.out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     return 0
+
+
+NOT_AGAINST_C = (
+    "C baseline: set against the references only (make bench): an attempt's time here also counts "
+    "its executor's passing of the row to it, which grows with n"
+)
+
+
+def _console() -> Console:
+    return Console(width=None if sys.stdout.isatty() else 132)
+
+
+def _measure_all(
+    timed: dict[str, Timed], baseline_timed: Timed, own: bool, sizes: Sequence[int], extras: bool, runs: int
+) -> list[Cell]:
+    """The baseline, then every formulation of ``timed`` (``own``: the references, whose baseline is the
+    same code, measured once), with a progress bar; every cell with its ratios to the baseline."""
+    console = _console()
+    plan = {slug: sizes_for(slug, sizes, extras) for slug in timed}
+    baseline_sizes = sorted({n for slug_sizes in plan.values() for n in slug_sizes} & {*sizes, 10**4})
+    cells: list[Cell] = []
+    with Progress(console=console, transient=True) as progress:
+        steps = 2 * (sum(map(len, plan.values())) + len(baseline_sizes))
+        task = progress.add_task("benchmarking", total=steps)
+
+        def advance() -> None:
+            progress.advance(task)
+
+        def starting(what: str, step: int) -> None:
+            """A line per kata where no bar is drawn (output not a terminal): a long run shows it moves."""
+            if not console.is_terminal:
+                print(f"bench: {what} ({step} of {len(timed) + 1})", file=sys.stderr, flush=True)
+
+        starting(f"the baseline, {BASELINE}", 1)
+        baseline = measure(BASELINE, baseline_timed, baseline_sizes, runs, advance)
+        for step, (slug, subject_of) in enumerate(timed.items(), start=2):
+            progress.update(task, description=f"benchmarking {slug}")
+            starting(slug, step)
+            if slug == BASELINE and own:
+                measured = [c for c in baseline if c.n in plan[slug]]  # the same code: measured once
+                for _ in range(2 * len(measured)):
+                    advance()
+            else:
+                measured = measure(slug, subject_of, plan[slug], runs, advance)
+            add_ratios(measured, baseline)
+            cells.extend(measured)
+    return cells
