@@ -195,7 +195,7 @@ pins: $(STAMP) ### renew requirements/constraints.txt from pyproject.toml (pip-c
 		--no-emit-index-url --no-emit-find-links --output-file $(CONSTRAINTS) pyproject.toml
 
 # A warm grader: it imports the suite once, then grades each save in a child forked from it
-# (coinrow/tools/watch/watcher.py), the summary on screen about a second after the file is written (the next
+# (coinrow/tools/watch/watcher.py), the summary on screen about 2 seconds after the file is written (the next
 # save's child is primed: pytest set up and the suite collected before it); a kata's values' verdict is
 # printed as soon as its value checks end, before its growth check's.
 watch: $(STAMP) ## grade each attempt again as it is saved (F=<slug> for one, LIMIT=, JOBS=)

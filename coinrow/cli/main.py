@@ -115,7 +115,7 @@ COMMANDS = (
     Command(
         "watch",
         "coinrow.tools.watch.watcher",
-        "grade each attempt again as it is saved, in about a second",
+        "grade each attempt again as it is saved, in about 2 seconds",
         "make watch",
     ),
     Command("compare", "coinrow.tools.compare.command", "answers, anatomy and growth of every formulation"),

@@ -3,7 +3,9 @@
 Usage: ``coinrow dev docs`` rewrites, in place, every region of the repository's Markdown between
 ``<!-- generated: <name> -->`` and ``<!-- end generated -->`` with the text
 ``coinrow.dev.docs_text.generated_texts`` gives that name (from the registry), or
-``coinrow.dev.docs_samples.sample_texts`` (from a real run of the grader); ``coinrow dev docs --check``
+``coinrow.dev.docs_samples.sample_texts`` (from a real run of the grader), or, for each task README's
+"What is checked", ``coinrow.dev.docs_checks.checked_texts`` (the grading suite's checks, in words);
+``coinrow dev docs --check``
 changes nothing and exits 1 with one line per document that is stale (``make check`` runs it).
 ``--root`` names another copy of the repository to work on.
 
@@ -19,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from coinrow.dev.docs_checks import checked_texts
 from coinrow.dev.docs_samples import sample_texts
 from coinrow.dev.docs_text import generated_texts
 from coinrow.game.registry import FORMULATIONS, REPO_ROOT
@@ -124,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
     root: Path = args.root
     if not (root / "README.md").is_file():
         raise UsageError(f"--root: {root} holds no README.md: give the root of a copy of the repository")
-    texts = {**generated_texts(FORMULATIONS), **sample_texts()}
+    texts = {**generated_texts(FORMULATIONS), **checked_texts(FORMULATIONS), **sample_texts()}
     report = update_documents(root, texts, write=not args.check)
     fix = "coinrow dev docs" + ("" if root.resolve() == REPO_ROOT else f" --root={root}")
     for shown in report.stale:

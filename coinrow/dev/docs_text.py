@@ -9,8 +9,8 @@ There are three kinds:
   solutions/README.md's recurrences, costs and sources, read after solving;
 - the counts, as words ("six") or in the summary's own words (``Solved K of 6``): the core katas
   (not bonus), the bonus ones and all of them;
-- README.md's fenced example of commands, which shows a count (its sample outputs are a real run's:
-  ``coinrow.dev.docs_samples``).
+- README.md's first commands, a fenced example and what ``make check`` costs, which show a count (its
+  sample outputs are a real run's: ``coinrow.dev.docs_samples``).
 """
 
 from __future__ import annotations
@@ -74,12 +74,18 @@ def recurrences_table(formulations: tuple[Formulation, ...] = FORMULATIONS) -> s
     return markdown_table((SLUG, STATE, RECURRENCE, RETURNS, TIME, SPACE, SOURCE), formulations)
 
 
-# README.md's first commands; {core} is the count the summary shows.
+# README.md's first commands: the learner's, then the maintainers'; {core} is the count the summary shows.
+# make check's tools are those the Makefile's DEV_STAMP recipe names as it installs them
+# (tests/self/test_docs.py holds the two together); its time is measured on a fresh clone.
 COMMANDS_EXAMPLE = """\
 ```
-make test    # grades your answers in problems/; on a fresh clone all "not attempted", "Solved 0 of {core}"
-make check   # the repository's own checks on the references and the stubs as committed, never your attempts
-```"""
+make test    # yours, the learner's: grades your answers in problems/ (a fresh clone: "Solved 0 of {core}")
+make check   # the maintainers': the repository's own checks, never your attempts
+```
+
+You never need `make check` to practise. It installs the maintainers' tools into `.venv` (pytest-xdist,
+mypy, ruff, …) and on a fresh clone takes about 5 minutes on two cores. Half way it grades the references
+in `solutions/` and prints `References solved {core} of {core}`: their result, not yours."""
 
 
 def growth_policy_table() -> str:

@@ -50,6 +50,7 @@ class Quantity(ABC):
 
     key: str  # the registry's and the JSON outputs' name: "difference", "first", ...
     label: str  # what the READMEs' "returns" column says
+    accepted: str  # what the grader accepts as a returned value, in the task READMEs' words (Markdown)
     even_rows_only = False  # the function is defined on even rows only (it raises ValueError on odd ones)
     undefined_verdict = ""  # compare's verdict on a row the function is not defined on
     is_guarantee = False  # a lower bound a strategy guarantees, not the optimum
@@ -128,6 +129,8 @@ class TableQuantity(Quantity):
 class Score(TableQuantity):
     """A quantity that is one exact int, named as the ``Totals`` field it is (``key``)."""
 
+    accepted = "an exact `int`; not a `bool`, a `float` or a NumPy integer, even of the right value"
+
     def of(self, totals: Totals) -> CellValue:
         value: int = getattr(totals, self.key)
         return value
@@ -180,6 +183,10 @@ class Pair(TableQuantity):
     """
 
     key, label, symbol = "totals", "(first, second)", "P"
+    accepted = (
+        "a pair of exact ints, `(first, second)`: a `tuple`, or a `list` of two; "
+        "not a `bool` or a `float` in it"
+    )
 
     def of(self, totals: Totals) -> CellValue:
         return (totals.first, totals.second)
@@ -212,6 +219,10 @@ class ParityGuarantee(Quantity):
     """
 
     key, label = "parity", "the parity guarantee; a move"
+    accepted = (
+        "from `parity_guarantee` an exact `int` (not a `bool`, a `float` or a NumPy integer); "
+        'from `parity_move` the string `"left"` or `"right"`'
+    )
     even_rows_only, is_guarantee = True, True
     undefined_verdict = "no guarantee: odd row"
 
@@ -238,6 +249,7 @@ class Line(Quantity):
     """
 
     key, label = "line", "a line of moves"
+    accepted = 'a `list` or a `tuple` of n moves, each the string `"left"` or `"right"`'
     graded_move_by_move = True
 
     def expected(self, totals: Totals, parity_guarantee: int | None) -> object:

@@ -42,6 +42,16 @@ class SpeedCheck:
 
 
 @dataclass(frozen=True)
+class MemoryCheck:
+    """A row length at which the peak memory ``tracemalloc`` traces must stay under a bound: room for a few
+    rows of n, none for an n x n table."""
+
+    n: int
+    bytes: int
+    traced_seconds: float  # CPU seconds the call is traced for, from its start (tracing slows it down)
+
+
+@dataclass(frozen=True)
 class Formulation:
     """What one kata asks for, and the facts its README and the tools show."""
 
@@ -62,6 +72,9 @@ class Formulation:
     table: tables.TableKind | None = None  # the n x n interval table it fills, which the tools can draw
     int64: bool = False  # computes in int64 while the sums fit: graded at the exact edges of int64
     speed: SpeedCheck | None = None  # the kata's point is speed: graded at a size where the slow way fails
+    memory: MemoryCheck | None = None  # the kata's point is memory: its traced peak at one size is bounded
+    # (function, when it must raise ValueError with a message, in words): the task's errors, each graded
+    raises: tuple[tuple[str, str], ...] = ()
     mistakes: tuple[
         str, ...
     ] = ()  # families of mistakes of its own method (coinrow.grader.diagnosis.mistakes)
@@ -114,6 +127,9 @@ def formulation_from(facts: dict[str, Any]) -> Formulation:
         resolved["table"] = TABLES[facts["table"]]
     if "speed" in facts:
         resolved["speed"] = SpeedCheck(**facts["speed"])
+    if "memory" in facts:
+        resolved["memory"] = MemoryCheck(**facts["memory"])
+    resolved["raises"] = tuple(facts.get("raises", {}).items())
     return Formulation(**resolved)
 
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from coinrow.grader.executor.processes import become_subreaper, kill_all_descendants, kill_tree
     from coinrow.grader.executor.sandbox import find_jail
     from coinrow.grader.executor.time_limit import CallTimeout, time_limit
+    from coinrow.grader.growth.check import growth_checked
     from coinrow.grader.growth.decide import Outcome, decide
     from coinrow.grader.growth.policy import GrowthPolicy
     from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
@@ -58,6 +59,7 @@ _FACE = {
     "find_jail": "executor.sandbox",
     "CallTimeout": "executor.time_limit",
     "time_limit": "executor.time_limit",
+    "growth_checked": "growth.check",
     "Outcome": "growth.decide",
     "decide": "growth.decide",
     "GrowthPolicy": "growth.policy",
@@ -125,6 +127,7 @@ __all__ = [
     "fitted_exponent",
     "fitted_per_coin",
     "grade",
+    "growth_checked",
     "kill_all_descendants",
     "kill_tree",
     "next_kata",

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from coinrow.game.game import optimal_totals, totals_from_difference
 from coinrow.game.oracle import exhaustive_difference
+from coinrow.game.registry import FORMULATIONS, by_slug
 from coinrow.game.rows import dominant_class_row
 from coinrow.game.shown import show_call
 from coinrow.grader.judge.failures import WrongAnswer
@@ -60,27 +61,21 @@ def test_brute_force_up_to_sixteen_coins(grader: Grader, slug: str) -> None:
     check_each_row(grader, rows, 11, check, settings(max_examples=8))
 
 
-# Measured at n = 4000 on this row: the reference peaks at 0.19 MB (one row of
-# ints and a copy of the coins); an n x n table at 135 MB (4000 lists of 4000
-# pointers alone are 128 MB); top_down_memo's cache reaches 2.7 MB in the first
-# 2 s. The bound lies between: room for a few rows, no room for a table.
-MEMORY_N = 4000
-MEMORY_BOUND = 2**20
-TRACED_SECONDS = 1.0  # tracing makes this loop ~40x slower (0.8 s -> 30 s or more): watch the start
-
-
-@pytest.mark.parametrize("slug", ["rolling_array"])
+@pytest.mark.parametrize("slug", [f.slug for f in FORMULATIONS if f.memory])
 def test_rolling_array_memory(grader: Grader, slug: str) -> None:
-    """Peak traced memory at n = 4000 stays below 1 MiB (an n x n table takes 128 MB or more).
+    """Peak traced memory at the registry's size stays below its bound (``Formulation.memory``: 1 MiB at
+    n = 4000, where an n x n table takes 128 MB or more).
 
-    The call is traced for its first second only (or to its end): a table of n x n
+    The call is traced for its first ``traced_seconds`` of CPU only (or to its end): a table of n x n
     is allocated at the start or grows with the work done, so it shows by then.
     """
+    memory = by_slug(slug).memory
+    assert memory is not None
     skip_unless_attempted(grader, slug)
-    row, _ = dominant_class_row(MEMORY_N, seed=4000)
-    peak = grader.traced_peak(slug, "score_difference", row, TRACED_SECONDS)
-    if peak > MEMORY_BOUND:
-        message = messages.too_much_memory(slug, show_call("score_difference", row), peak, MEMORY_BOUND)
+    row, _ = dominant_class_row(memory.n, seed=memory.n)
+    peak = grader.traced_peak(slug, "score_difference", row, memory.traced_seconds)
+    if peak > memory.bytes:
+        message = messages.too_much_memory(slug, show_call("score_difference", row), peak, memory.bytes)
         raise WrongAnswer(slug, row, message)
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from coinrow.dev.docs import END, OPEN, REGION, DocumentError, documents, regenerate
+from coinrow.dev.docs_checks import checked_texts
 from coinrow.dev.docs_samples import SAMPLE_REGIONS
 from coinrow.dev.docs_text import count_word, generated_texts, katas_table, order_table, recurrences_table
 from coinrow.game.registry import CORE, FORMULATIONS, REPO_ROOT
@@ -38,7 +39,7 @@ def test_the_committed_documents_are_up_to_date() -> None:
 
 def test_every_generated_text_has_a_region() -> None:
     used = {region["name"] for path in documents() for region in REGION.finditer(path.read_text("utf-8"))}
-    assert used == set(generated_texts()) | set(SAMPLE_REGIONS)
+    assert used == set(generated_texts()) | set(SAMPLE_REGIONS) | set(checked_texts())
 
 
 def _outside_regions(text: str) -> str:
@@ -94,9 +95,18 @@ def test_malformed_markers_are_refused(text: str, problem: str) -> None:
 
 
 def test_readme_fits_in_8_kb() -> None:
-    """Measured as a reader sees it: without the markers of its generated regions."""
-    shown = re.sub(r"<!--.*?-->", "", (REPO_ROOT / "README.md").read_text(encoding="utf-8"), flags=re.DOTALL)
-    assert len(shown.encode("utf-8")) <= README_LIMIT
+    """The file as committed, its generated regions' markers included: what a clone holds."""
+    assert len((REPO_ROOT / "README.md").read_bytes()) <= README_LIMIT
+
+
+def test_readme_names_the_tools_make_check_installs() -> None:
+    """README's first block says what make check installs: the tools the Makefile names as it installs
+    them."""
+    makefile = (REPO_ROOT / "Makefile").read_text(encoding="utf-8")
+    said = re.search(r"maintainers' tools into \$\(VENV\), first run only: (.*?)\"", makefile)
+    assert said is not None
+    block = " ".join(generated_texts()["commands-example"].split())
+    assert f"maintainers' tools into `.venv` ({said[1]})" in block
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.hints import hints_left, readme_of, shown_counts
+from coinrow.game.registry import CORE, FORMULATIONS
 from coinrow.grader.records.results import Failure, Record, Result
 from coinrow.grader.run.command import next_steps, summary
 
@@ -57,6 +58,24 @@ def test_once_every_hint_was_shown_it_names_the_page_to_read(tmp_path: Path) -> 
 
 def test_the_references_have_no_next_step(tmp_path: Path) -> None:
     assert not any("next step" in line for line in _summary(tmp_path, {}, impl="solutions"))
+
+
+def test_the_references_summary_says_whose_it_is() -> None:
+    """make check grades the references half way: a learner who solved nothing must not read their counts as
+    their own, nor be sent to a next kata by them."""
+    results = {f.slug: _solved(f.slug) for f in FORMULATIONS}
+    lines = summary("solutions", results)
+    head = "kata summary: solutions, the references (the repository's own check, not your attempts)"
+    assert lines[0] == head
+    core, bonus = len(CORE), len(FORMULATIONS) - len(CORE)
+    assert lines[-2:] == [
+        f"References solved {core} of {core}",
+        f"Bonus references solved {bonus} of {bonus}",
+    ]
+    assert not any(line.startswith(("Solved", "Every kata solved", "Next:")) for line in lines)
+    two = ["difference_dp", "brute_force"]
+    one = summary("solutions", {slug: results[slug] for slug in two}, two)
+    assert one[-1] == f"References solved 1 of {core}, bonus references 1 of 1"
 
 
 def test_a_stopped_kata_has_a_next_step_too() -> None:

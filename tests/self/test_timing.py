@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from coinrow.game.registry import REPO_ROOT
 from coinrow.grader.executor.time_limit import CallTimeout
+from coinrow.grader.measure import timing
 from coinrow.grader.measure.timing import (
     MOST_CALLS,
     ROUND_TRIPS,
@@ -179,3 +181,15 @@ def test_a_call_that_never_ends_is_stopped_at_its_cpu_limit() -> None:
 def test_the_traced_peak_counts_what_the_call_allocates() -> None:
     million = 10**6
     assert InProcess(lambda row: [0] * million, [1]).peak(5.0) >= 8 * million  # 8 bytes a slot
+
+
+def test_the_trust_documents_figures_are_the_timing_rules() -> None:
+    text = (REPO_ROOT / "docs" / "grader-trust.md").read_text(encoding="utf-8")
+    for said in (
+        f"`SHORTEST_BATCH` ({timing.SHORTEST_BATCH * 1000:g} ms)",
+        f"`MOST_CALLS`, {timing.MOST_CALLS},",
+        f"`ROUND_TRIPS`, {timing.ROUND_TRIPS},",
+        f"`ROUND_TRIP_COINS`, {timing.ROUND_TRIP_COINS},",
+        f"`FLOOR_SHARE` ({timing.FLOOR_SHARE:.0%})",
+    ):
+        assert said in " ".join(text.split()), said

@@ -260,11 +260,17 @@ def values_lines(values: Result) -> list[str]:
 
 
 def summary_lines(
-    results: dict[str, Result], only: Sequence[str] = (), next_steps: Mapping[str, str] | None = None
+    results: dict[str, Result],
+    only: Sequence[str] = (),
+    next_steps: Mapping[str, str] | None = None,
+    *,
+    references: bool = False,
 ) -> list[str]:
     """The kata summary: a line per formulation in the registry's order, its failures, the counts; with
     ``only`` (the katas asked for, ``F=``), their lines alone and the counts in one line. A formulation
-    ``next_steps`` has a line for ends its part with that line."""
+    ``next_steps`` has a line for ends its part with that line. With ``references`` (the results are the
+    references', ``solutions/``) the counts say so ("References solved 6 of 6") and no next kata is named:
+    a learner reading them must not take them for their own."""
     lines: list[str] = []
     steps = next_steps or {}
     for formulation in FORMULATIONS:
@@ -272,15 +278,17 @@ def summary_lines(
         if result is not None and (not only or formulation.slug in only):
             lines += result_lines(result, steps.get(formulation.slug, ""))
     solved = {slug for slug, r in results.items() if r.status == "solved"}
-    core = f"Solved {len(solved & {f.slug for f in CORE})} of {len(CORE)}"
+    solved_word = "References solved" if references else "Solved"
+    core = f"{solved_word} {len(solved & {f.slug for f in CORE})} of {len(CORE)}"
     bonus = [f.slug for f in FORMULATIONS if f.bonus and f.slug in results]
+    bonus_word = "bonus references" if references else "bonus katas"
     if only:
-        counts = [core, *([f"bonus katas {len(solved & set(bonus))} of {len(bonus)}"] if bonus else [])]
+        counts = [core, *([f"{bonus_word} {len(solved & set(bonus))} of {len(bonus)}"] if bonus else [])]
         others = " (the others as last graded: make test lists them)" if set(results) - set(only) else ""
         return [*lines, ", ".join(counts) + others]
     lines.append(core)
     if bonus:
-        lines.append(f"Bonus katas solved {len(solved & set(bonus))} of {len(bonus)}")
-    if len(results) == len(FORMULATIONS):  # a whole run: say where to go next
+        lines.append(f"{bonus_word.capitalize()} solved {len(solved & set(bonus))} of {len(bonus)}")
+    if len(results) == len(FORMULATIONS) and not references:  # a learner's whole run: where to go next
         lines.append(next_line(next_kata(results)))
     return lines

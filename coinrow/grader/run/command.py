@@ -36,6 +36,9 @@ from coinrow.grader.records.progress import Progress
 from coinrow.grader.records.results import Result, failed, next_line, summary_lines
 from coinrow.grader.run.grade import grade
 
+# The references' summary (make solutions, and make check's grading of the references) says whose it is.
+REFERENCES_HEAD = "kata summary: solutions, the references (the repository's own check, not your attempts)"
+
 
 def add_next_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``coinrow next``."""
@@ -82,7 +85,8 @@ def summary(impl: str, results: dict[str, Result], only: Sequence[str] = ()) -> 
     """What ``make test`` prints for ``results`` of the folder ``impl``: the kata summary (of the katas
     ``only`` names, if it names any), and a line that says the attempts ran unsealed when any was graded
     without bubblewrap. In the learner's folder (``problems``) a failing kata's part ends with its next
-    step (``next_steps``, with the hints shown as ``make hint`` keeps them)."""
+    step (``next_steps``, with the hints shown as ``make hint`` keeps them). The references' summary
+    (``solutions``) is headed and counted as theirs, never as a learner's own result."""
     learner = next_steps(results, shown_counts(state_file())) if impl == "problems" else None
     jail, why = find_jail()
     graded_any = any(not result.cached for result in results.values())
@@ -90,6 +94,9 @@ def summary(impl: str, results: dict[str, Result], only: Sequence[str] = ()) -> 
     if jail is not None and jail.user is not None:
         sealed = [stops.sandboxed_as_user(USER, why)]
     sealed = sealed if graded_any else []
+    if impl == "solutions":
+        lines = summary_lines(results, only, references=True)
+        return [REFERENCES_HEAD, *lines, *sealed]
     return [f"kata summary: {impl}", *summary_lines(results, only, learner), *sealed]
 
 

@@ -285,6 +285,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
             terminalreporter.write_line(line)
     if not _RECORDS or config.getoption("--results-file"):
         return  # nothing graded, or the grading driver prints the summary
-    terminalreporter.section(f"kata summary: {config.getoption('--impl')}")
-    for line in summary_lines(results_by_slug(_RECORDS)):
+    impl = config.getoption("--impl")
+    terminalreporter.section(f"kata summary: {impl}")
+    for line in summary_lines(results_by_slug(_RECORDS), references=impl == "solutions"):
         terminalreporter.write_line(line)
