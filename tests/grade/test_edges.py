@@ -134,10 +134,12 @@ def test_fast_where_the_slow_way_fails(grader: Grader, slug: str, at_the_int64_e
     except WrongAnswer as failure:
         if failure.kind != "too-slow":
             raise
+        undiagnosed = str(failure)
+        failure.diagnose()  # how the time grew on the row's first coins, said under this check's message
         message = messages.still_running(
             slug, speed.needs, grader.call_limit, speed.n, at_the_int64_edge, call_text
         )
-        message = with_printing_note(message, grader.last_printed_bytes)
+        message = with_printing_note(message, grader.last_printed_bytes) + str(failure)[len(undiagnosed) :]
         raise WrongAnswer(slug, row, message, kind="too-slow") from None
     used = grader.last_cpu  # the call's CPU time in its executor, read from outside
     if used > speed.cpu_seconds:

@@ -3,6 +3,7 @@
 Fails at n = 10^4 with coins summing to exactly 2**63 - 1: object arrays there, about 2.7 s of CPU time.
 
 Mistake: none
+Order: n
 """
 
 from collections.abc import Sequence
