@@ -90,11 +90,13 @@ def test_a_call_cut_off_once_within_the_tasks_sizes_is_made_again() -> None:
     assert calls.count(window[-1]) == POLICY.plain_rounds + 1
 
 
-def test_a_call_cut_off_twice_moves_the_window_down_until_it_fits() -> None:
-    """Calls on 992 coins always run out: the window moves a doubling down and reads n³ there."""
-    rng = random.Random(1)
+@pytest.mark.parametrize("seed", range(6))
+def test_a_call_cut_off_twice_moves_the_window_down_until_it_fits(seed: int) -> None:
+    """Calls on 992 coins always run out: the window's top moves to 496 if that size finished before 992 was
+    cut off in the shuffled round, to 248 (a quarter of 992) if not, and n³ is read there."""
+    rng, calls = random.Random(seed), list[int]()
     reading = decide(
-        timer(lambda n: LIMIT * 2 if n >= 992 else 0.002 * UNIT * n**3, 0.0, rng),
+        timer(lambda n: LIMIT * 2 if n >= 992 else 0.002 * UNIT * n**3, 0.0, rng, calls),
         2,
         1.0,
         LIMIT,
@@ -102,7 +104,21 @@ def test_a_call_cut_off_twice_moves_the_window_down_until_it_fits() -> None:
         POLICY,
         rng,
     )
-    assert (reading.outcome, reading.high) == (Outcome.HIGHER, 496)
+    first_round = calls[: calls.index(992)]
+    assert (reading.outcome, reading.high) == (Outcome.HIGHER, 496 if 496 in first_round else 248)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_an_answer_of_the_next_order_up_on_an_o_n_task_is_failed_within_the_budget(seed: int) -> None:
+    """An O(n²) table (0.1 µs a cell) for an O(n) task: a call finishes within the 4 s limit up to 6,324
+    coins. Cut off at 128,000 coins, the window moves down at least two doublings each time (to 32,000, to
+    8,000, to 2,000 at most: three cut-offs of two call limits each, 24 s of the 40 s budget) or to a size
+    that finished, and reads n² there."""
+    rng = random.Random(seed)
+    reading = decide(timer(lambda n: 1e-7 * n**2, 0.0, rng), 1, 1.0, LIMIT, lambda: UNIT, POLICY, rng)
+    assert reading.outcome is Outcome.HIGHER
+    assert 2000 <= reading.high <= 6324
+    assert reading.spent <= POLICY.budget * LIMIT
 
 
 def test_a_call_cut_off_on_every_window_is_too_slow() -> None:
@@ -135,10 +151,10 @@ def test_a_slow_answer_is_read_one_doubling_beyond_within_the_budget(
 
 
 def test_the_rounds_stop_at_the_budget() -> None:
-    """An answer whose slope sits on the line (n^2.5) never settles: rounds go on until the next would pass
-    the budget of 10 call limits, or ``max_rounds``."""
+    """An answer whose slope sits on the line (n^2.5, 3.1 s at 992 coins) never settles: rounds go on until
+    the next would pass the budget of 10 call limits, or ``max_rounds``."""
     rng = random.Random(3)
-    reading = decide(timer(lambda n: 3e-6 * n**2.5, 0.05, rng), 2, 1.0, LIMIT, lambda: UNIT, POLICY, rng)
+    reading = decide(timer(lambda n: 1e-7 * n**2.5, 0.05, rng), 2, 1.0, LIMIT, lambda: UNIT, POLICY, rng)
     assert reading.outcome is Outcome.NOT_DECIDED
     assert reading.spent <= POLICY.budget * LIMIT
 

@@ -43,7 +43,9 @@ class Outcome(enum.Enum):
 class Reading:
     """A decision and what it rests on: ``exponent`` is the median of the rounds' slopes over ``low`` to
     ``high`` coins, ``interval`` its distribution-free interval, ``seconds`` the median CPU seconds per call
-    at ``high``, ``spent`` the CPU seconds of every timed call up to this reading."""
+    at ``high``, ``spent`` the CPU seconds of every timed call up to this reading. A reading ``CUT_OFF``
+    has ``high`` the size cut off and ``low`` the largest size below it that finished in that round, or
+    a quarter of ``high`` if none did: the next window's top."""
 
     outcome: Outcome
     exponent: float
@@ -78,13 +80,14 @@ def decide(
         rng: orders the sizes within each round.
     """
     window, spent, budget = policy.window(target, scale), 0.0, policy.budget * call_limit
-    while True:  # one doubling down after a call cut off within the task's sizes
+    while True:  # down, after a call cut off within the task's sizes, to where the calls finish
         reading = _rounds(time, window, {n: call_limit for n in window}, target, policy, rng, budget - spent)
         reading = replace(reading, spent=reading.spent + spent)
         spent = reading.spent
-        if reading.outcome is not Outcome.CUT_OFF or window[0] < policy.lowest[target]:
+        top = max(reading.low, 4 * policy.lowest[target])  # where a call finished, if not too low
+        if reading.outcome is not Outcome.CUT_OFF or top >= window[-1]:
             break
-        window = tuple(n // 2 & ~1 for n in window)
+        window = tuple(top >> s & ~1 for s in (2, 1, 0))
     slow = reading.outcome is Outcome.TASK and steps(reading, target, unit) >= policy.slow[target]
     if not slow and reading.outcome is not Outcome.NOT_DECIDED:
         return reading
@@ -131,8 +134,8 @@ def _rounds(
     while len(slopes) < policy.max_rounds:
         points, cost = _round(time, sizes, limits, beyond, rng)
         spent += cost
-        if points is None:
-            return Reading(Outcome.CUT_OFF, 0.0, (0.0, 0.0), sizes[0], top, len(slopes), 0.0, spent)
+        if isinstance(points, tuple):
+            return Reading(Outcome.CUT_OFF, 0.0, (0.0, 0.0), *points, len(slopes), 0.0, spent)
         cut = cut or (beyond is not None and points[beyond].timed_out)
         slopes.append(theil_sen({n: p.seconds for n, p in points.items()}) or 0.0)
         tops.append(points[top].seconds)
@@ -146,19 +149,22 @@ def _rounds(
 
 def _round(
     time: Timer, sizes: Sequence[int], limits: dict[int, float], beyond: int | None, rng: random.Random
-) -> tuple[dict[int, Point] | None, float]:
-    """One round: every size once, in a shuffled order, and the CPU seconds it took; None for the points
-    when a call within the task's sizes was cut off twice in a row."""
+) -> tuple[dict[int, Point] | tuple[int, int], float]:
+    """One round: every size once, in a shuffled order, and the CPU seconds it took. When a call within the
+    task's sizes is cut off twice in a row the round ends there, and in place of its points it gives the
+    largest size below the cut one that finished in this round (a quarter of the cut one if none did) and the
+    size cut off."""
     order = list(sizes)
     rng.shuffle(order)
-    points, spent = {}, 0.0
+    points: dict[int, Point] = {}
+    spent = 0.0
     for n in order:
         point = time(n, limits[n])
         if point.timed_out and n != beyond:  # made once more before it counts
             spent += point.seconds
             point = time(n, limits[n])
             if point.timed_out:
-                return None, spent + point.seconds
+                return (max((m for m in points if m < n), default=n // 4), n), spent + point.seconds
         points[n] = point
         spent += point.seconds
     return points, spent
