@@ -97,14 +97,14 @@ def likely_mistake(
         for mistake, k in matched:
             if mistake.variants[k](row) == got:
                 return Finding(mistake.id, messages.mistake_named(mistake.id, mistake.text))
-    return Finding(None, messages.no_mistake_fits(what_is_certain(formulation, answers, len(row))))
+    return Finding(None, messages.no_mistake_fits(what_is_certain(formulation, answers, tuple(row))))
 
 
-def what_is_certain(formulation: Formulation, answers: Answers, failing: int | None = None) -> str:
+def what_is_certain(formulation: Formulation, answers: Answers, failing: Row | None = None) -> str:
     """What the answers on the probe rows show for certain, in a few clauses joined by "; ".
 
-    ``failing`` is the length of the wrongly answered row shown above the clauses, if any: no
-    clause says rows of that length are right."""
+    ``failing`` is the wrongly answered row shown above the clauses, if any: it counts among the wrong
+    rows, so no clause says rows like it (its length, its parity, its signs) are right."""
     expected = _expected(formulation.slug)
     probes = probes_for(formulation)
     wrong = [row for row in probes if answers[row] != expected[row]]
@@ -112,14 +112,13 @@ def what_is_certain(formulation: Formulation, answers: Answers, failing: int | N
         return messages.all_probes_right(len(probes), len(probes[0]), len(probes[-1]))
     if all(isinstance(answers[r], int) and answers[r] == -expected[r] for r in probes):  # type: ignore[operator]
         return messages.SIGN_FLIPPED
-    first_wrong = len(wrong[0])  # probes are sorted by length
-    if failing is not None and len(probes[0]) <= failing < first_wrong:
-        first_wrong = failing
+    shown = [failing] if failing else []  # the empty row is graded apart: no clause speaks of it
+    first_wrong = min(len(row) for row in wrong + [r for r in shown if len(r) >= len(probes[0])])
     facts = [messages.wrong_from(first_wrong, len(probes[0]))]
     for parity, rows in ((0, "even n"), (1, "odd n")):
-        if all(len(r) % 2 != parity for r in wrong) and any(len(r) % 2 == parity for r in probes):
+        if all(len(r) % 2 != parity for r in wrong + shown) and any(len(r) % 2 == parity for r in probes):
             facts.append(messages.right_only_on(rows))
-    if all(min(r) < 0 for r in wrong) and any(min(r) >= 0 for r in probes):
+    if all(min(r) < 0 for r in wrong + shown) and any(min(r) >= 0 for r in probes):
         facts.append(messages.right_only_on("non-negative rows"))
     return messages.certain(facts)
 

@@ -51,16 +51,14 @@ def all_probes_right(probes: int, shortest: int, longest: int) -> str:
 
 
 def wrong_from(first_wrong: int, shortest: int) -> str:
-    """A fact: the shortest wrongly answered probe row has ``first_wrong`` coins (the shortest has
-    ``shortest``). Wrong one-coin rows name no location: a wrong base case and an answer read
-    wrong from the table both give them."""
+    """A fact: the shortest wrongly answered row has ``first_wrong`` coins (the shortest probe row has
+    ``shortest``). It names no place in the code: a wrong base case, recurrence, fill order or an answer
+    read wrong from the table (``D[0][n - 2]`` is right on one coin only) can each give any of them."""
     if first_wrong == 1:
         return "wrong already on one-coin rows"
     if first_wrong == shortest:
         return f"wrong already on rows of {shortest} coins"
-    return (
-        f"right up to n = {first_wrong - 1}, wrong from n = {first_wrong}: the recurrence or the fill order"
-    )
+    return f"right up to n = {first_wrong - 1}, wrong from n = {first_wrong}"
 
 
 def right_only_on(rows: str) -> str:
