@@ -54,7 +54,7 @@ help: ## list the targets
 	@echo "The learner's targets:"
 	@grep -E '^[a-z0-9-]+:.*[^#]## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 	@echo "The maintainers' and teachers' targets:"
-	@grep -E '^[a-z0-9-]+:.*### ' $(MAKEFILE_LIST) | awk -F':.*### ' '{printf "  make %-13s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*### ' $(MAKEFILE_LIST) | awk -F':.*### ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
 # write_bytecode writes the bytecode of the kata's own modules and of what grading imports, once, even where
 # PYTHONDONTWRITEBYTECODE is set: without it every make test compiles those modules again (about 0.7 s of CPU
