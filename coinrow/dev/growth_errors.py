@@ -12,11 +12,13 @@ the grader does, its timer replaced by the answer's true time times noise. The n
 - ``cache``: busy residuals, and the answer's time bent as the recorded dict memo's is, against n^k, where
   its table leaves the caches (the shape of its median times, normalised at the smallest size).
 
-The answers, for a task of order n² (k = 2), in steps of the game's own O(n) reduction, drawn log-uniform
-from the given ranges: right, fast (0.3 to 3 steps per n²) and slow (3 to 12); n³ (0.002 to 0.02 steps
+The answers, in steps of the game's own O(n) reduction, drawn log-uniform from the given ranges. For a
+task of order n² (k = 2): right, fast (0.3 to 3 steps per n²) and slow (3 to 12); n³ (0.002 to 0.02 steps
 per n³); n³ padded to c·n²·max(n, N) with N the task's top size, so every size within the task's reads as
 n² (4 to 16 steps per n² at the top); n² log n; and an n³ part with a share of 5, 10, 20 or 40% of the time
-at the task's top size (0.3 to 3 steps per n² there).
+at the task's top size (0.3 to 3 steps per n² there). For a task of order n (k = 1, the linear-time
+kata): right (0.5 to 8 steps per n) and an n² table (0.3 to 3 steps per n²), whose calls are cut off at
+the task's sizes, so the window moves down until they finish.
 
 ``make growth-errors`` prints the table; ``--write`` puts it in ``docs/grader-trust.md``.
 """
@@ -44,7 +46,6 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = ROOT / "docs" / "grader-trust.md"
 OPEN, END = "<!-- measured: growth-errors -->", "<!-- end measured -->"
 UNIT = 0.15e-6  # CPU seconds per step of the game's O(n) reduction (about this machine's)
-TARGET = 2
 SPELL_START, SPELL_STAYS, SPELL_SLOWS = 0.1, 0.7, 2.0
 
 
@@ -56,6 +57,7 @@ class Answer:
     steps: tuple[float, float]  # the range its constant is drawn from, log-uniform
     time: Callable[[int, int, float], float]  # (n, top, c) -> seconds
     right: bool  # of the task's order: it must never fail
+    target: int = 2  # the task's exponent k
 
 
 def _share(share: float) -> Answer:
@@ -78,6 +80,8 @@ ANSWERS = (
     ),
     Answer("n² log n", (0.3, 3.0), lambda n, top, c: c * UNIT * n**2 * math.log2(n) / math.log2(top), False),
     *(_share(share) for share in (0.05, 0.10, 0.20, 0.40)),
+    Answer("right", (0.5, 8.0), lambda n, top, c: c * UNIT * n, True, target=1),
+    Answer("n²", (0.3, 3.0), lambda n, top, c: c * UNIT * n**2, False, target=1),
 )
 
 
@@ -149,10 +153,10 @@ def simulate(answer: Answer, noise: Noise, checks: int, policy: GrowthPolicy, se
     spent = 0.0
     for _ in range(checks):
         scale = rng.uniform(*policy.scale)
-        top = policy.window(TARGET, scale)[-1]
+        top = policy.window(answer.target, scale)[-1]
         c = math.exp(rng.uniform(*map(math.log, answer.steps)))
         reading = decide(
-            noise.timer(answer, top, c, rng), TARGET, scale, CALL_LIMIT, lambda: UNIT, policy, rng
+            noise.timer(answer, top, c, rng), answer.target, scale, CALL_LIMIT, lambda: UNIT, policy, rng
         )
         outcome = reading.outcome
         counts[outcome.name] += 1
@@ -161,24 +165,25 @@ def simulate(answer: Answer, noise: Noise, checks: int, policy: GrowthPolicy, se
     return counts
 
 
-def rows(checks: int, policy: GrowthPolicy, seed: int) -> Iterator[tuple[str, str, Counter[str], int]]:
+def rows(checks: int, policy: GrowthPolicy, seed: int) -> Iterator[tuple[Answer, str, Counter[str], int]]:
     """(answer, noise model, outcomes, checks) for every pair."""
     for a, answer in enumerate(ANSWERS):
         for m, noise in enumerate(noise_models()):
-            yield answer.name, noise.name, simulate(answer, noise, checks, policy, seed + 100 * a + m), checks
+            yield answer, noise.name, simulate(answer, noise, checks, policy, seed + 100 * a + m), checks
 
 
 def table(checks: int, policy: GrowthPolicy = POLICY, seed: int = 1) -> str:
     """The error-rate table, in Markdown."""
     lines = [
-        "| answer (task n²) | noise | failed: higher | failed: cut off | task's order stated | lower stated"
+        "| answer | task | noise | failed: higher | failed: cut off | task's order stated | lower stated"
         " | not decided | CPU s per check |",
-        "|---|---|---:|---:|---:|---:|---:|---:|",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for answer, noise, counts, n in rows(checks, policy, seed):
         cells = [counts[name] for name in ("HIGHER", "CUT_OFF", "TASK", "LOWER", "NOT_DECIDED")]
         shown = " | ".join(f"{cell / n:.2%}" if cell else "0" for cell in cells)
-        lines.append(f"| {answer} | {noise} | {shown} | {counts['cpu'] / n:.2f} |")
+        task = "n" if answer.target == 1 else f"n{'²' if answer.target == 2 else answer.target}"
+        lines.append(f"| {answer.name} | {task} | {noise} | {shown} | {counts['cpu'] / n:.2f} |")
     return "\n".join(lines)
 
 
