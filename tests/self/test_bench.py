@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.registry import FORMULATIONS, IMPLS, source_file
+from coinrow.tools.bench.watch_latency import WatchLatency
 from tests.self.commandline import run_module
 
 # An attempt that ends whatever process it is called in once the row is longer than two coins
@@ -51,6 +52,7 @@ def test_tiny_run_writes_every_formulation(tmp_path: Path) -> None:
     cells = {(c["slug"], c["n"]): c for c in report["cells"]}
     assert {slug for slug, _ in cells} == {f.slug for f in FORMULATIONS}
     assert cells["vectorised_dp", 20]["time_ratio"] == 1.0  # the baseline, measured once
+    assert report["watch"] is None  # a save under make watch is timed by the bench proper only
     assert cells["linear_reduction", 20]["seconds"] > 0
     assert cells["linear_reduction", 20]["peak_bytes"] > 0
     # brute force is graded only up to n = 16: n = 20 is skipped with the reason, never timed
@@ -96,3 +98,13 @@ def test_an_attempt_is_timed_in_its_executor_never_in_bench(shipped_stubs: Path,
     assert solved["peak_bytes"] > 0  # traced in the executor too
     assert cells["difference_dp"]["note"] == "not attempted"
     assert report["versus_c"]["note"].startswith("C baseline: set against the references only")
+
+
+def test_the_watch_line_gives_the_medians_of_the_saves() -> None:
+    """Saves at 0.4, 0.6 and 0.5 s to the values' verdict (median 0.5) and 0.9, 1.3 and 1.0 s to the
+    summary (median 1.0)."""
+    timed = WatchLatency(values=[0.4, 0.6, 0.5], summary=[0.9, 1.3, 1.0], load=1.25)
+    assert timed.line() == (
+        "make watch F=difference_dp, a save of the reference: its values' verdict after 0.50 s, its summary "
+        "after 1.00 s (medians of 3 saves, wall; load average 1.2)"
+    )

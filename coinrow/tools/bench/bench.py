@@ -16,6 +16,10 @@ references at the default sizes, ``vectorised_dp`` and ``linear_reduction`` are 
 compiled C (``coinrow.tools.bench.cbaseline``), or one line says why not (no gcc, or an
 attempt's time, which also counts the executor's passing of the row to it).
 
+The references' run at the default sizes also times how long a learner waits after a save under
+``make watch`` (``coinrow.tools.bench.watch_latency``): the median of 10 saves, in wall seconds, with
+the load average.
+
 A measurement whose estimated cost is too high is skipped and says why: rows
 longer than a kata's ``max_n`` (brute force), timed runs estimated over
 ``TIME_BUDGET`` seconds and traced runs over ``MEMORY_BUDGET`` seconds (the
@@ -60,6 +64,7 @@ from coinrow.grader import (
     time_limit,
 )
 from coinrow.tools.bench.cbaseline import VersusC, versus_c
+from coinrow.tools.bench.watch_latency import WatchLatency, WatchTimingFailed, measure_watch
 
 SIZES = (500, 1000, 2000, 4000)
 EXTRA_SIZES = {"vectorised_dp": (10**4,), "linear_reduction": (10**4, 10**5, 10**6)}
@@ -317,11 +322,13 @@ def run(args: argparse.Namespace) -> int:
     cells.sort(key=lambda c: (order[c.slug], c.n))
     seconds = {(c.slug, c.n): c.seconds for c in cells if c.seconds is not None}
     versus, context = versus_c(seconds, seeded_row, args.runs) if own else ([], NOT_AGAINST_C)
+    watch = _watch_latency() if own and extras else None  # the bench proper, not a run of chosen sizes
     elapsed = time.perf_counter() - started
 
     console = _console()
     console.print(render(cells, args.impl, args.runs, where))
-    for line in filter(None, [context, *map(describe, versus)]):
+    watch_line = watch.line() if isinstance(watch, WatchLatency) else watch
+    for line in filter(None, [context, *map(describe, versus), watch_line]):
         console.print(line, highlight=False)
     console.print(f"total {elapsed:.0f} s; JSON written to {args.out}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -337,6 +344,7 @@ def run(args: argparse.Namespace) -> int:
         "elapsed_seconds": round(elapsed, 1),
         "cells": [asdict(c) for c in cells],
         "versus_c": {"note": context, "targets": [asdict(v) for v in versus]},
+        "watch": asdict(watch) if isinstance(watch, WatchLatency) else watch,
     }
     args.out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     return 0
@@ -346,6 +354,15 @@ NOT_AGAINST_C = (
     "C baseline: set against the references only (make bench): an attempt's time here also counts "
     "its executor's passing of the row to it, which grows with n"
 )
+
+
+def _watch_latency() -> WatchLatency | str:
+    """The time a save takes under ``make watch`` (``watch_latency``), or one line saying why it is not
+    given."""
+    try:
+        return measure_watch()
+    except (WatchTimingFailed, OSError) as failure:
+        return f"make watch: a save not timed: {failure}"
 
 
 def _console() -> Console:
