@@ -147,4 +147,12 @@ def test_fast_where_the_slow_way_fails(grader: Grader, slug: str, at_the_int64_e
             slug, speed.needs, used, speed.n, at_the_int64_edge, speed.cpu_seconds, call_text
         )
         message = with_printing_note(message, grader.last_printed_bytes)
-        raise WrongAnswer(slug, row, message, kind="too-slow", printed=grader.last_printed)
+        function = formulation.value_function
+        raise WrongAnswer(
+            slug,
+            row,
+            message,
+            kind="too-slow",
+            printed=grader.last_printed,
+            explain=lambda: grader.growth_on_first_coins(slug, function, row),  # as when it ran out of time
+        )

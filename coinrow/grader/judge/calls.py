@@ -248,7 +248,7 @@ class Caller:
             printed = outcome.printed_bytes  # noted under the message when it is a lot
             message = replies.too_slow(slug, call_text, len(row), self.call_limit, waited, printed)
             measure = waited is None and not extra and len(row) > messages.SMALL_ROW
-            explain = (lambda: self._growth_before(slug, function, row)) if measure else None
+            explain = (lambda: self.growth_on_first_coins(slug, function, row)) if measure else None
             raise WrongAnswer(slug, row, message, kind="too-slow", explain=explain)
         if reply is None:
             raise replies.no_answer(slug, call_text, row, outcome)
@@ -265,8 +265,10 @@ class Caller:
     def _key(self, slug: str) -> tuple[object, ...]:
         return unanswered.attempt_key(source_file(self.impl_dir, slug), self.call_limit)
 
-    def _growth_before(self, slug: str, function: str, row: Sequence[int]) -> tuple[str, None] | None:
-        """How the time of ``function`` grows on the first coins of ``row``, which it ran out of time on."""
+    def growth_on_first_coins(self, slug: str, function: str, row: Sequence[int]) -> tuple[str, None] | None:
+        """How the time of ``function`` grows on the first coins of ``row``, on which it was too slow (ran out
+        of time, or took longer than a speed check allows): the line to say under that failure, as a
+        failure's ``explain`` gives it; None when a shorter row failed otherwise."""
 
         def time_prefix(n: int, limit: float) -> float:
             return self.time_calls(slug, function, list(row[:n]), 1, limit)
