@@ -178,6 +178,11 @@ growth-errors: $(DEV_STAMP) ### the growth decision's error rates, simulated (WR
 growth-noise: $(DEV_STAMP) ### record the timings the growth noise models are fitted to (about 5 minutes)
 	@$(COINROW) dev growth-noise
 
+# The documents' timing figures (compare's growth tables, a save under make watch), measured and written.
+.PHONY: measured
+measured: $(DEV_STAMP) ### measure the documents' timing figures and write them in (about a minute; quiet machine)
+	@$(COINROW) dev measured
+
 # The catalogue's record (tests/catalogue/graded.json): make check reads it and fails, naming make records, when
 # it does not hold every entry as graded under today's grader and pins; make records grades exactly those entries.
 records: $(DEV_STAMP) ### renew the catalogue's record: grade the entries it does not hold as they are now

@@ -171,6 +171,7 @@ DEV_COMMANDS = (
     Command("mutate", "coinrow.dev.mutate", "mutation score of the references: mutants graded like attempts"),
     Command("shipped", "coinrow.dev.shipped", "refresh build/shipped, the stubs as committed"),
     Command("docs", "coinrow.dev.docs", "rewrite the documents' tables and counts from the registry"),
+    Command("measured", "coinrow.dev.measured", "measure and write the documents' timing figures"),
 )
 BY_NAME = {command.name: command for command in COMMANDS} | {
     f"dev {command.name}": command for command in DEV_COMMANDS

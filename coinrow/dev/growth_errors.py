@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coinrow.dev.growth_noise import TIMINGS
+from coinrow.dev.measured import write_region
 from coinrow.game.settings import CALL_LIMIT
 from coinrow.grader import GrowthPolicy, Point, decide
 
@@ -44,7 +45,6 @@ POLICY = GrowthPolicy()
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = ROOT / "docs" / "grader-trust.md"
-OPEN, END = "<!-- measured: growth-errors -->", "<!-- end measured -->"
 UNIT = 0.15e-6  # CPU seconds per step of the game's O(n) reduction (about this machine's)
 SPELL_START, SPELL_STAYS, SPELL_SLOWS = 0.1, 0.7, 2.0
 
@@ -198,8 +198,6 @@ def run(args: argparse.Namespace) -> int:
     text = table(args.checks, POLICY, args.seed)
     print(text)
     if args.write:
-        document = DOCUMENT.read_text()
-        start, end = document.index(OPEN) + len(OPEN), document.index(END)
-        DOCUMENT.write_text(f"{document[:start]}\n{text}\n{document[end:]}")
+        DOCUMENT.write_text(write_region(DOCUMENT.read_text(encoding="utf-8"), "growth-errors", text))
         print(f"wrote {DOCUMENT.relative_to(ROOT)}", file=sys.stderr)
     return 0

@@ -10,6 +10,8 @@ from coinrow.dev.docs import END, OPEN, REGION, DocumentError, documents, regene
 from coinrow.dev.docs_checks import checked_texts
 from coinrow.dev.docs_samples import SAMPLE_REGIONS
 from coinrow.dev.docs_text import count_word, generated_texts, katas_table, order_table, recurrences_table
+from coinrow.dev.measured import NAMES, unknown_regions, write_region
+from coinrow.dev.measured import REGION as MEASURED_REGION
 from coinrow.game.registry import CORE, FORMULATIONS, REPO_ROOT
 from tests.self.commandline import coinrow
 
@@ -158,3 +160,21 @@ def test_the_suites_seeds_do_not_depend_on_where_classes_live() -> None:
     suite = sorted((REPO_ROOT / "tests" / "grade").glob("test_*.py"))
     assert suite
     assert [p.name for p in suite if "from __future__ import annotations" not in p.read_text()] == []
+
+
+def test_every_measured_region_is_written_by_a_command() -> None:
+    """The timing figures in the documents come from runs (``coinrow dev measured``, ``make growth-errors``):
+    every measured region has a name one of them writes, and each such name has a region."""
+    assert unknown_regions() == []
+    text = "\n".join(path.read_text(encoding="utf-8") for path in documents())
+    assert {*NAMES, "growth-errors"} <= {m["name"] for m in MEASURED_REGION.finditer(text)}
+
+
+def test_a_measured_region_is_rewritten_inline_or_on_lines_of_its_own() -> None:
+    text = "came after <!-- measured: watch-save -->…<!-- end measured -->.\n<!-- measured: t -->\nold\n"
+    text += "<!-- end measured -->\n"
+    text = write_region(write_region(text, "watch-save", "0.6 s"), "t", "a\nb")
+    assert text == (
+        "came after <!-- measured: watch-save -->0.6 s<!-- end measured -->.\n"
+        "<!-- measured: t -->\na\nb\n<!-- end measured -->\n"
+    )
