@@ -55,7 +55,7 @@ def compare_growth() -> dict[str, str]:
     start = next((k for k, line in enumerate(lines) if line.startswith("Growth:")), None)
     if run.returncode != 0 or start is None:
         raise MeasurementFailed(f"make compare exited {run.returncode} without its growth table")
-    said = f"$ make compare    # its growth part, measured by make measured (2 cores, load average {load()})"
+    said = f"$ make compare    # its growth part: timings vary (make measured, 2 cores, load {load()})"
     return {"compare-growth": "\n".join(["```", said, "...", *lines[start:], "```"])}
 
 
