@@ -73,23 +73,25 @@ def clause_holds(
         return all(answers[row] == -right[row] for row in ok)  # type: ignore[operator]
     if m := re.fullmatch(r"the same answer, (.+), on all (\d+) probe rows", clause):
         return int(m[2]) == len(ok) and all(repr(answers[row]) == m[1] for row in ok)
-    if clause == "wrong already on one-coin rows":
+    if clause == "wrong already on a one-coin row":
         return any(not good for row, good in seen.items() if len(row) == 1)
-    if m := re.fullmatch(r"wrong already on rows of (\d+) coins", clause):
+    if m := re.fullmatch(r"wrong already on a row of (\d+) coins", clause):
         at = int(m[1])
         return min(lengths) == at and any(not good for row, good in seen.items() if len(row) == at)
-    if m := re.fullmatch(r"right up to n = (\d+), wrong from n = (\d+)", clause):
+    if m := re.fullmatch(
+        r"right on every probe row of up to (\d+) coins \(the shortest wrong row has (\d+)\)", clause
+    ):
         below, at = int(m[1]), int(m[2])
         return (
             at == below + 1
             and all(good for row, good in seen.items() if len(row) <= below)
-            and any(not good for row, good in seen.items() if len(row) == at)
+            and min(len(row) for row, good in seen.items() if not good) == at
         )
-    if m := re.fullmatch(r"right on (even|odd) n only", clause):
-        parity = 0 if m[1] == "even" else 1
-        return all(good for row, good in seen.items() if len(row) % 2 == parity)
-    if clause == "right on non-negative rows only":
-        return all(good for row, good in seen.items() if min(row) >= 0)
+    if m := re.fullmatch(r"every wrong row has (odd|even) n", clause):
+        parity = 1 if m[1] == "odd" else 0
+        return all(len(row) % 2 == parity for row, good in seen.items() if not good)
+    if clause == "every wrong row has a negative coin":
+        return all(min(row) < 0 for row, good in seen.items() if not good)
     raise AssertionError(f"a clause no test knows: {clause!r}")
 
 
@@ -247,11 +249,33 @@ def test_every_statement_under_an_extra_lines_wrong_value_is_true(formulation: F
 
 
 def test_the_clause_checker_rejects_a_parity_claim_the_shown_row_contradicts() -> None:
-    """Right on every even probe row, wrong on the shown even row: "right on even n only" is false."""
+    """Wrong on the one-coin probe row, right on the two-coin one: "every wrong row has odd n" holds under a
+    shown row of 3 coins and is false under one of 4."""
     answers = {(1,): 2, (1, 2): 1}
     right = {(1,): 1, (1, 2): 1}
-    assert clause_holds("right on even n only", answers, right, failing=(3,))
-    assert not clause_holds("right on even n only", answers, right, failing=(3, 4))
+    assert clause_holds("every wrong row has odd n", answers, right, failing=(3, 4, 5))
+    assert not clause_holds("every wrong row has odd n", answers, right, failing=(3, 4))
+
+
+def test_a_clause_says_nothing_of_the_rows_it_does_not_check() -> None:
+    """Wrong only on rows of 7 coins or more of odd length: the odd probe rows of 1 to 5 coins are right, so
+    no clause may say the answers are right on even n "only"; what is said is that every wrong row has
+    odd n, and that the probe rows are right up to 6 coins."""
+    formulation = next(f for f in DIAGNOSED if f.slug == "difference_dp")
+    probes = probes_for(formulation)
+
+    def attempt(row: Row) -> object:
+        right = oracle_answer(formulation, row)
+        return right + 1 if len(row) % 2 == 1 and len(row) >= 7 else right  # type: ignore[operator]
+
+    answers = {row: attempt(row) for row in probes}
+    shown = (0,) * 7
+    finding = likely_mistake(formulation, shown, attempt(shown), answers)
+    assert finding is not None
+    assert facts(finding.line) == [
+        "right on every probe row of up to 6 coins (the shortest wrong row has 7)",
+        "every wrong row has odd n",
+    ]
 
 
 def test_a_named_place_in_the_code_is_never_stated() -> None:

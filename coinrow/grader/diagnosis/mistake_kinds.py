@@ -55,7 +55,10 @@ ROW_MAJOR = (
     "a wrong fill order: row by row from the top reads cells (i+1, j) before they are computed; "
     "fill by interval length, or with i from n-1 down"
 )
-SHORT_LENGTH = "the interval length stops one short: the whole-row cell (0, n-1) is never filled"
+SHORT_LENGTH = (
+    "the answer is read from a cell the loops never fill (0 on every row of two coins or more): the "
+    "interval length stops one short of the whole row, or the cell read is not (0, n-1)"
+)
 OTHER_END = "the opponent is assumed to always take the other end, not to reply optimally"
 LARGER_END = (
     "the opponent is assumed to take the larger end (one reply looked ahead), not to reply optimally "

@@ -19,7 +19,7 @@ from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.records.results import FailureKind
 
-TIMING_KINDS: frozenset[FailureKind] = frozenset({"growth", "too-slow", "not-run"})
+TIMING_KINDS: frozenset[FailureKind] = frozenset({"growth", "too-slow", "waited", "not-run"})
 STANDS = frozenset({Outcome.TASK, Outcome.LOWER})  # readings made beside other work that are kept
 
 

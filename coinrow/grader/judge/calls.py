@@ -249,7 +249,9 @@ class Caller:
             message = replies.too_slow(slug, call_text, len(row), self.call_limit, waited, printed)
             measure = waited is None and not extra and len(row) > messages.SMALL_ROW
             explain = (lambda: self.growth_on_first_coins(slug, function, row)) if measure else None
-            raise WrongAnswer(slug, row, message, kind="too-slow", explain=explain)
+            raise WrongAnswer(
+                slug, row, message, kind="waited" if waited is not None else "too-slow", explain=explain
+            )
         if reply is None:
             raise replies.no_answer(slug, call_text, row, outcome)
         if "ok" in reply or "traced" in reply:

@@ -52,18 +52,29 @@ def all_probes_right(probes: int, shortest: int, longest: int) -> str:
 
 def wrong_from(first_wrong: int, shortest: int) -> str:
     """A fact: the shortest wrongly answered row has ``first_wrong`` coins (the shortest probe row has
-    ``shortest``). It names no place in the code: a wrong base case, recurrence, fill order or an answer
-    read wrong from the table (``D[0][n - 2]`` is right on one coin only) can each give any of them."""
+    ``shortest``); longer rows may be right too. It names no place in the code: a wrong base case,
+    recurrence, fill order or an answer read wrong from the table (``D[0][n - 2]`` is right on one coin
+    only) can each give any of them.
+
+    >>> wrong_from(4, 1)
+    'right on every probe row of up to 3 coins (the shortest wrong row has 4)'
+    """
     if first_wrong == 1:
-        return "wrong already on one-coin rows"
+        return "wrong already on a one-coin row"
     if first_wrong == shortest:
-        return f"wrong already on rows of {shortest} coins"
-    return f"right up to n = {first_wrong - 1}, wrong from n = {first_wrong}"
+        return f"wrong already on a row of {shortest} coins"
+    right = f"right on every probe row of up to {first_wrong - 1} coins"
+    return f"{right} (the shortest wrong row has {first_wrong})"
 
 
-def right_only_on(rows: str) -> str:
-    """A fact: the answers are right on these ``rows`` only ("even n", "non-negative rows")."""
-    return f"right on {rows} only"
+def wrong_only_on(rows: str) -> str:
+    """A fact: every wrongly answered row (the probe rows and the failing row) is one of these ``rows``
+    ("odd n", "a negative coin"); not that every such row is wrong.
+
+    >>> wrong_only_on("odd n")
+    'every wrong row has odd n'
+    """
+    return f"every wrong row has {rows}"
 
 
 def certain(facts: list[str]) -> str:

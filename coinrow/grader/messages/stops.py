@@ -82,7 +82,7 @@ def past_a_tree_cap(cap: str, tasks_cap: int, memory_cap_mib: int) -> str:
         )
     return (
         f"stopped: the attempt held more than {memory_cap_mib} MiB across its processes (resident, summed "
-        "over all it started), and all were ended: compute in one process, in the memory the task needs"
+        "over all it started), and all were ended"
     )
 
 

@@ -21,6 +21,7 @@ FailureKind = Literal[
     "wrong-type",  # not an exact int, not a pair, not a list of moves
     "exception",  # the learner's code raised
     "too-slow",  # ran out of CPU time
+    "waited",  # stopped after waiting without computing (sleep, input, a lock, a join)
     "not-run",  # not made: a call on a row no longer could not answer (``judge.unanswered``)
     "recursion",  # RecursionError
     "mutated",  # changed the caller's row
