@@ -180,7 +180,7 @@ growth-noise: $(DEV_STAMP) ### record the timings the growth noise models are fi
 
 # The documents' timing figures (compare's growth tables, a save under make watch), measured and written.
 .PHONY: measured
-measured: $(DEV_STAMP) ### write the documents' timing figures, measured now (about a minute; on a quiet machine)
+measured: $(DEV_STAMP) ### write the documents' timing figures, measured now (about 3 minutes; on a quiet machine)
 	@$(COINROW) dev measured
 
 # The catalogue's record (tests/catalogue/graded.json): make check reads it and fails, naming make records, when

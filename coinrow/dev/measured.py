@@ -6,6 +6,9 @@ from run to run, so ``coinrow dev docs --check`` does not compare them; ``--chec
 every measured region in the documents has a name this command (or ``make growth-errors``) writes.
 
 - ``compare-growth`` (docs/compare-and-trace.md): ``make compare``'s growth tables, the references timed.
+- ``grading-times`` (docs/benchmark.md): wall and CPU seconds of ``make test F=difference_dp`` with the
+  reference and with the catalogue's greedy answer in place (graded afresh), and of ``make solutions``,
+  each the median of ``RUNS`` runs of the command as a learner starts it, on a scratch copy.
 - ``watch-save`` (README.md) and ``watch-save-measured`` (docs/benchmark.md, with the saves and the
   load): the median wall seconds from a save of the reference ``difference_dp`` to its values' verdict
   under ``make watch`` (``coinrow.tools.bench.watch_latency``, which ``make bench`` prints too).
@@ -18,19 +21,25 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from coinrow.dev.docs import documents
-from coinrow.game.registry import REPO_ROOT
+from coinrow.game.registry import IMPLS, REPO_ROOT, source_file
 from coinrow.tools.bench.watch_latency import WatchTimingFailed, measure_watch
 
 OPEN, END = "<!-- measured: ", "<!-- end measured -->"
 REGION = re.compile(re.escape(OPEN) + r"(?P<name>[a-z0-9-]+) -->(?P<body>.*?)" + re.escape(END), re.DOTALL)
 ELSEWHERE = ("growth-errors",)  # measured regions another command writes (``coinrow dev growth-errors``)
+RUNS = 5  # runs of each command timed for grading-times, the median given
+GREEDY = REPO_ROOT / "tests" / "catalogue" / "wrong" / "difference_dp" / "greedy.py"
 
 
 class MeasurementFailed(Exception):
@@ -59,6 +68,43 @@ def compare_growth() -> dict[str, str]:
     return {"compare-growth": "\n".join(["```", said, "...", *lines[start:], "```"])}
 
 
+def timed(command: list[str]) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system, of every process it started and waited for) of one
+    run of ``command`` from the repository's root; its output is not kept."""
+    before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    subprocess.run(command, cwd=REPO_ROOT, capture_output=True, check=False)
+    wall, after = time.perf_counter() - started, resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def grading_times() -> dict[str, str]:
+    """The table of how fast grading answers: the median wall and CPU seconds of ``RUNS`` runs of each
+    command, and the load average after them."""
+    coinrow = [sys.executable, "-m", "coinrow", "test"]
+    rows = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for label, answer in (
+            ("the reference in place", None),
+            ("a wrong answer (`greedy`) in place", GREEDY),
+        ):
+            folder = Path(scratch) / label.split()[1]
+            attempt = source_file(folder, "difference_dp")
+            attempt.parent.mkdir(parents=True)
+            shutil.copyfile(answer or source_file(IMPLS["solutions"], "difference_dp"), attempt)
+            command = [*coinrow, f"--impl={folder}", "--formulation=difference_dp", "--fresh"]
+            rows.append((f"`make test F=difference_dp`, {label}", command))
+        rows.append(
+            ("`make solutions`, every reference, no cache", [*coinrow, "--impl=solutions", "--no-cache"])
+        )
+        lines = ["| command | wall | CPU |", "| --- | --- | --- |"]
+        for label, command in rows:
+            runs = [timed(command) for _ in range(RUNS)]
+            wall, cpu = (statistics.median(run[k] for run in runs) for k in (0, 1))
+            lines.append(f"| {label} | {wall:.2f} s | {cpu:.2f} s |")
+    lines.append(f"\nThe median of {RUNS} runs each, at load average {load()} after them.")
+    return {"grading-times": "\n".join(lines)}
+
+
 def watch_save() -> dict[str, str]:
     """The median wall seconds from a save to the values' verdict under ``make watch``; and with the number
     of saves and the load."""
@@ -76,6 +122,7 @@ def watch_save() -> dict[str, str]:
 
 MEASUREMENTS: dict[tuple[str, ...], Callable[[], dict[str, str]]] = {
     ("compare-growth",): compare_growth,
+    ("grading-times",): grading_times,
     ("watch-save", "watch-save-measured"): watch_save,
 }
 NAMES = {name for names in MEASUREMENTS for name in names}
