@@ -215,7 +215,7 @@ def test_no_name_when_the_model_misses_the_failing_row(tmp_path: Path) -> None:
     assert failure.mistake is None
     assert str(failure).splitlines()[1] == (
         "  no catalogued mistake fits all probe rows and this row; "
-        "right on every probe row of up to 3 coins (the shortest wrong row has 4)"
+        "right on every probe row of up to 3 coins, wrong on one of 4"
     )
 
 
@@ -278,7 +278,7 @@ def test_an_empty_row_crash_states_what_is_certain_beyond_it(tmp_path: Path) -> 
     failure = _failure(_grader(tmp_path, "difference_dp", source), "difference_dp", ())
     assert failure.mistake is None
     assert str(failure).splitlines()[2] == (
-        "  on rows with coins: wrong already on a one-coin row; every wrong row has odd n"
+        "  on rows with coins: wrong already on a one-coin row; the wrong probe rows all have odd n"
     )
 
 

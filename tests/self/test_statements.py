@@ -78,19 +78,17 @@ def clause_holds(
     if m := re.fullmatch(r"wrong already on a row of (\d+) coins", clause):
         at = int(m[1])
         return min(lengths) == at and any(not good for row, good in seen.items() if len(row) == at)
-    if m := re.fullmatch(
-        r"right on every probe row of up to (\d+) coins \(the shortest wrong row has (\d+)\)", clause
-    ):
+    if m := re.fullmatch(r"right on every probe row of up to (\d+) coins, wrong on one of (\d+)", clause):
         below, at = int(m[1]), int(m[2])
         return (
             at == below + 1
             and all(good for row, good in seen.items() if len(row) <= below)
             and min(len(row) for row, good in seen.items() if not good) == at
         )
-    if m := re.fullmatch(r"every wrong row has (odd|even) n", clause):
+    if m := re.fullmatch(r"the wrong probe rows(?: and this row)? all have (odd|even) n", clause):
         parity = 1 if m[1] == "odd" else 0
         return all(len(row) % 2 == parity for row, good in seen.items() if not good)
-    if clause == "every wrong row has a negative coin":
+    if re.fullmatch(r"the wrong probe rows(?: and this row)? all have a negative coin", clause):
         return all(min(row) < 0 for row, good in seen.items() if not good)
     raise AssertionError(f"a clause no test knows: {clause!r}")
 
@@ -249,18 +247,19 @@ def test_every_statement_under_an_extra_lines_wrong_value_is_true(formulation: F
 
 
 def test_the_clause_checker_rejects_a_parity_claim_the_shown_row_contradicts() -> None:
-    """Wrong on the one-coin probe row, right on the two-coin one: "every wrong row has odd n" holds under a
-    shown row of 3 coins and is false under one of 4."""
+    """Wrong on the one-coin probe row, right on the two-coin one: "the wrong probe rows and this row all
+    have odd n" holds under a shown row of 3 coins and is false under one of 4."""
     answers = {(1,): 2, (1, 2): 1}
     right = {(1,): 1, (1, 2): 1}
-    assert clause_holds("every wrong row has odd n", answers, right, failing=(3, 4, 5))
-    assert not clause_holds("every wrong row has odd n", answers, right, failing=(3, 4))
+    odd = "the wrong probe rows and this row all have odd n"
+    assert clause_holds(odd, answers, right, failing=(3, 4, 5))
+    assert not clause_holds(odd, answers, right, failing=(3, 4))
 
 
 def test_a_clause_says_nothing_of_the_rows_it_does_not_check() -> None:
     """Wrong only on rows of 7 coins or more of odd length: the odd probe rows of 1 to 5 coins are right, so
-    no clause may say the answers are right on even n "only"; what is said is that every wrong row has
-    odd n, and that the probe rows are right up to 6 coins."""
+    no clause may say the answers are right on even n "only"; what is said is that the wrong probe rows
+    and this row all have odd n, and that the probe rows are right up to 6 coins."""
     formulation = next(f for f in DIAGNOSED if f.slug == "difference_dp")
     probes = probes_for(formulation)
 
@@ -273,8 +272,8 @@ def test_a_clause_says_nothing_of_the_rows_it_does_not_check() -> None:
     finding = likely_mistake(formulation, shown, attempt(shown), answers)
     assert finding is not None
     assert facts(finding.line) == [
-        "right on every probe row of up to 6 coins (the shortest wrong row has 7)",
-        "every wrong row has odd n",
+        "right on every probe row of up to 6 coins, wrong on one of 7",
+        "the wrong probe rows and this row all have odd n",
     ]
 
 

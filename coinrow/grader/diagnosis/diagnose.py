@@ -117,9 +117,9 @@ def what_is_certain(formulation: Formulation, answers: Answers, failing: Row | N
     facts = [messages.wrong_from(first_wrong, len(probes[0]))]
     for parity, rows in ((1, "odd n"), (0, "even n")):  # every wrong row of one parity, and rows of both
         if all(len(r) % 2 == parity for r in wrong + shown) and any(len(r) % 2 != parity for r in probes):
-            facts.append(messages.wrong_only_on(rows))
+            facts.append(messages.wrong_only_on(rows, bool(shown)))
     if all(min(r) < 0 for r in wrong + shown) and any(min(r) >= 0 for r in probes):
-        facts.append(messages.wrong_only_on("a negative coin"))
+        facts.append(messages.wrong_only_on("a negative coin", bool(shown)))
     return messages.certain(facts)
 
 

@@ -51,30 +51,31 @@ def all_probes_right(probes: int, shortest: int, longest: int) -> str:
 
 
 def wrong_from(first_wrong: int, shortest: int) -> str:
-    """A fact: the shortest wrongly answered row has ``first_wrong`` coins (the shortest probe row has
-    ``shortest``); longer rows may be right too. It names no place in the code: a wrong base case,
-    recurrence, fill order or an answer read wrong from the table (``D[0][n - 2]`` is right on one coin
-    only) can each give any of them.
+    """A fact about the probe rows and the failing row shown: the shortest of them answered wrong has
+    ``first_wrong`` coins (the shortest probe row has ``shortest``). Rows that are neither may be wrong
+    shorter, and longer ones right. It names no place in the code: a wrong base case, recurrence, fill
+    order or an answer read wrong from the table (``D[0][n - 2]`` is right on one coin only) can each give
+    any of them.
 
     >>> wrong_from(4, 1)
-    'right on every probe row of up to 3 coins (the shortest wrong row has 4)'
+    'right on every probe row of up to 3 coins, wrong on one of 4'
     """
     if first_wrong == 1:
         return "wrong already on a one-coin row"
     if first_wrong == shortest:
         return f"wrong already on a row of {shortest} coins"
-    right = f"right on every probe row of up to {first_wrong - 1} coins"
-    return f"{right} (the shortest wrong row has {first_wrong})"
+    return f"right on every probe row of up to {first_wrong - 1} coins, wrong on one of {first_wrong}"
 
 
-def wrong_only_on(rows: str) -> str:
-    """A fact: every wrongly answered row (the probe rows and the failing row) is one of these ``rows``
-    ("odd n", "a negative coin"); not that every such row is wrong.
+def wrong_only_on(rows: str, shown: bool) -> str:
+    """A fact: every wrongly answered probe row, and the failing row if one is ``shown`` above (not the
+    empty row), is one of these ``rows`` ("odd n", "a negative coin"); not that every such row is wrong,
+    nor anything of rows that are neither.
 
-    >>> wrong_only_on("odd n")
-    'every wrong row has odd n'
+    >>> wrong_only_on("odd n", shown=True)
+    'the wrong probe rows and this row all have odd n'
     """
-    return f"every wrong row has {rows}"
+    return f"the wrong probe rows{' and this row' if shown else ''} all have {rows}"
 
 
 def certain(facts: list[str]) -> str:
