@@ -30,7 +30,29 @@ from coinrow.game.rowarg import UsageError
 # The documents searched for regions, as globs under the repository's root, in the order reported.
 DOCUMENTS = ("README.md", "problems/README.md", "problems/*/README.md", "solutions/README.md", "docs/*.md")
 OPEN, END = "<!-- generated: ", "<!-- end generated -->"
-REGION = re.compile(re.escape(OPEN) + r"(?P<name>[a-z0-9-]+) -->(?P<body>.*?)" + re.escape(END), re.DOTALL)
+
+
+def region_pattern(opening: str, end: str) -> re.Pattern[str]:
+    """The regions between ``<opening><name> -->`` and ``end``, their name and body captured (the
+    generated regions here, the measured ones of ``coinrow.dev.measured``)."""
+    return re.compile(
+        re.escape(opening) + r"(?P<name>[a-z0-9-]+) -->(?P<body>.*?)" + re.escape(end), re.DOTALL
+    )
+
+
+def closed(text: str, opening: str, end: str) -> bool:
+    """Whether every region of ``text`` that ``opening`` starts is closed by ``end``, none inside another."""
+    found = len(region_pattern(opening, end).findall(text))
+    return text.count(opening) == found and text.count(end) == text.count(opening)
+
+
+def framed(opening: str, name: str, body: str, end: str) -> str:
+    """The region ``name`` holding ``body``: on lines of its own when it has several lines, else inline."""
+    inside = f"\n{body}\n" if "\n" in body else body
+    return f"{opening}{name} -->{inside}{end}"
+
+
+REGION = region_pattern(OPEN, END)
 
 
 class DocumentError(ValueError):
@@ -66,10 +88,9 @@ def regenerate(text: str, texts: dict[str, str]) -> str:
             )
         if not several_lines and starts_line:
             raise DocumentError(f"the region {name!r} starts a line, which Markdown would read as HTML")
-        body = f"\n{texts[name]}\n" if several_lines else texts[name]
-        return f"{OPEN}{name} -->{body}{END}"
+        return framed(OPEN, name, texts[name], END)
 
-    if text.count(OPEN) != len(REGION.findall(text)) or text.count(END) != text.count(OPEN):
+    if not closed(text, OPEN, END):
         raise DocumentError(f"a generated region is not closed by {END!r}, or holds another one")
     return REGION.sub(replace, text)
 

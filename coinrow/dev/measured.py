@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import resource
 import shutil
 import statistics
@@ -31,12 +30,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from coinrow.dev.docs import documents
+from coinrow.dev.docs import closed, documents, framed, region_pattern
 from coinrow.game.registry import IMPLS, REPO_ROOT, source_file
 from coinrow.tools.bench.watch_latency import WatchTimingFailed, measure_watch
 
 OPEN, END = "<!-- measured: ", "<!-- end measured -->"
-REGION = re.compile(re.escape(OPEN) + r"(?P<name>[a-z0-9-]+) -->(?P<body>.*?)" + re.escape(END), re.DOTALL)
+REGION = region_pattern(OPEN, END)
 ELSEWHERE = ("growth-errors",)  # measured regions another command writes (``coinrow dev growth-errors``)
 RUNS = 5  # runs of each command timed for grading-times, the median given
 GREEDY = REPO_ROOT / "tests" / "catalogue" / "wrong" / "difference_dp" / "greedy.py"
@@ -83,11 +82,11 @@ def grading_times() -> dict[str, str]:
     coinrow = [sys.executable, "-m", "coinrow", "test"]
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
-        for label, answer in (
-            ("the reference in place", None),
-            ("a wrong answer (`greedy`) in place", GREEDY),
+        for folder_name, label, answer in (
+            ("reference", "the reference in place", None),
+            ("greedy", "a wrong answer (`greedy`) in place", GREEDY),
         ):
-            folder = Path(scratch) / label.split()[1]
+            folder = Path(scratch) / folder_name
             attempt = source_file(folder, "difference_dp")
             attempt.parent.mkdir(parents=True)
             shutil.copyfile(answer or source_file(IMPLS["solutions"], "difference_dp"), attempt)
@@ -109,14 +108,14 @@ def watch_save() -> dict[str, str]:
     """The median wall seconds from a save to the values' verdict under ``make watch``; and with the number
     of saves and the load."""
     try:
-        timed = measure_watch()
+        latency = measure_watch()
     except WatchTimingFailed as failure:
         raise MeasurementFailed(f"make watch: {failure}") from None
-    median = statistics.median(timed.values)
+    median = statistics.median(latency.values)
     return {
         "watch-save": f"{median:.1f} s",
-        "watch-save-measured": f"{median:.2f} s, the median of {len(timed.values)} saves at load average "
-        f"{timed.load:.1f}",
+        "watch-save-measured": f"{median:.2f} s, the median of {len(latency.values)} saves at load average "
+        f"{latency.load:.1f}",
     }
 
 
@@ -131,9 +130,9 @@ NAMES = {name for names in MEASUREMENTS for name in names}
 def write_region(text: str, name: str, body: str) -> str:
     """``text`` with the body of every measured region ``name`` replaced by ``body`` (on lines of its own
     when it has several lines)."""
-    inside = f"\n{body}\n" if "\n" in body else body
-    pattern = re.compile(re.escape(f"{OPEN}{name} -->") + ".*?" + re.escape(END), re.DOTALL)
-    return pattern.sub(lambda _: f"{OPEN}{name} -->{inside}{END}", text)
+    return REGION.sub(
+        lambda region: framed(OPEN, name, body, END) if region["name"] == name else region[0], text
+    )
 
 
 def unknown_regions(root: Path = REPO_ROOT) -> list[str]:
@@ -142,7 +141,7 @@ def unknown_regions(root: Path = REPO_ROOT) -> list[str]:
     for path in documents(root):
         text = path.read_text(encoding="utf-8")
         shown = path.relative_to(root).as_posix()
-        if text.count(OPEN) != len(REGION.findall(text)) or text.count(END) != text.count(OPEN):
+        if not closed(text, OPEN, END):
             found.append(f"{shown}: a measured region is not closed by {END!r}, or holds another one")
         found += [
             f"{shown}: no command writes the measured region {match['name']!r}"
