@@ -78,7 +78,7 @@ def clause_holds(
     if m := re.fullmatch(r"wrong already on a row of (\d+) coins", clause):
         at = int(m[1])
         return min(lengths) == at and any(not good for row, good in seen.items() if len(row) == at)
-    if m := re.fullmatch(r"right on every probe row of up to (\d+) coins, wrong on one of (\d+)", clause):
+    if m := re.fullmatch(r"right on every probe row of up to (\d+) coins?, wrong on one of (\d+)", clause):
         below, at = int(m[1]), int(m[2])
         return (
             at == below + 1

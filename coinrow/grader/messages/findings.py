@@ -59,12 +59,15 @@ def wrong_from(first_wrong: int, shortest: int) -> str:
 
     >>> wrong_from(4, 1)
     'right on every probe row of up to 3 coins, wrong on one of 4'
+    >>> wrong_from(2, 1)
+    'right on every probe row of up to 1 coin, wrong on one of 2'
     """
     if first_wrong == 1:
         return "wrong already on a one-coin row"
     if first_wrong == shortest:
         return f"wrong already on a row of {shortest} coins"
-    return f"right on every probe row of up to {first_wrong - 1} coins, wrong on one of {first_wrong}"
+    below = f"{first_wrong - 1} coin{'s' if first_wrong > 2 else ''}"
+    return f"right on every probe row of up to {below}, wrong on one of {first_wrong}"
 
 
 def wrong_only_on(rows: str, shown: bool) -> str:
