@@ -35,6 +35,7 @@ FailureKind = Literal[
     "grader",  # the grader itself stumbled (never an attempt's failure)
 ]
 MAX_KINDS_SHOWN = 3  # distinct kinds of failure listed per formulation
+TIMED_OUT: frozenset[FailureKind] = frozenset({"too-slow", "waited"})  # stopped calls, no value given
 
 
 @dataclass(frozen=True)
@@ -246,18 +247,26 @@ def failures_lines(result: Result) -> list[str]:
 def values_lines(values: Result) -> list[str]:
     """What ``make watch`` says of a kata once its value checks are all recorded (``values``: their
     records alone) and its growth check is still to come: a line for the values, their failures under
-    it; nothing for a kata none of whose checks ran (not attempted).
+    it; nothing for a kata none of whose checks ran (not attempted). Where every failure is a call
+    stopped (``TIMED_OUT``: out of time, or waiting), every value returned was right, and the line says
+    so rather than that its values fail.
 
     >>> values_lines(Result("difference_dp", [Record("difference_dp", "t", "passed", 0.2)], wall=0.25))
-    ['difference_dp values right (1 checks, 0.2 s); its growth is being measured']
+    ['difference_dp values right (1 check, 0.2 s); its growth is being measured']
     """
     growth = "its growth is being measured"
     if values.failed:
         counts = f"{values.failed} failed, {values.passed} passed, {values.waited:.1f} s"
-        return [f"{values.slug} values FAILING ({counts}); {growth}", *failures_lines(values)]
+        kinds = {record.failure.kind for record in values.records if record.failure is not None}
+        if kinds <= TIMED_OUT:
+            head = f"{values.slug} FAILING ({counts}): a call was stopped, every value returned was right"
+        else:
+            head = f"{values.slug} values FAILING ({counts})"
+        return [f"{head}; {growth}", *failures_lines(values)]
     if not values.passed:
         return []
-    return [f"{values.slug} values right ({values.passed} checks, {values.waited:.1f} s); {growth}"]
+    checks = "check" if values.passed == 1 else "checks"
+    return [f"{values.slug} values right ({values.passed} {checks}, {values.waited:.1f} s); {growth}"]
 
 
 def summary_lines(

@@ -13,9 +13,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TextIO
 
 from coinrow.game.hints import hints_left, readme_of, shown_counts, state_file
 from coinrow.game.registry import FORMULATIONS
@@ -33,7 +35,7 @@ from coinrow.grader.executor.sandbox import find_jail
 from coinrow.grader.messages import steps, stops
 from coinrow.grader.records.exercism import exercism_report
 from coinrow.grader.records.progress import Progress
-from coinrow.grader.records.results import Result, failed, next_line, summary_lines
+from coinrow.grader.records.results import Result, failed, next_line, summary_lines, values_lines
 from coinrow.grader.run.grade import grade
 
 # The references' summary (make solutions, and make check's grading of the references) says whose it is.
@@ -100,6 +102,34 @@ def summary(impl: str, results: dict[str, Result], only: Sequence[str] = ()) -> 
     return [f"kata summary: {impl}", *summary_lines(results, only, learner), *sealed]
 
 
+class GradingLine:
+    """One line on a terminal, rewritten in place while grading runs: the katas being graded, then each
+    kata's values' verdict as soon as its value checks end (its growth check can take a minute more),
+    cleared before the summary. Nothing is written where ``stream`` is not a terminal (a pipe, CI)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.shown = stream.isatty()
+
+    def say(self, text: str) -> None:
+        """Show ``text`` in place of the line, cut to the terminal's width."""
+        if self.shown:
+            width = max(shutil.get_terminal_size().columns - 1, 20)
+            self.stream.write("\r\033[K" + text[:width])
+            self.stream.flush()
+
+    def on_values(self, folder: Path, result: Result) -> None:
+        """``grade``'s ``on_values``: the kata's values' verdict line."""
+        lines = values_lines(result)
+        if lines:
+            self.say(lines[0])
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
 def run(args: argparse.Namespace) -> int:
     """``coinrow test``: grade, print the summary; 0 when nothing failed (of the katas asked for, if any
     were), 1 otherwise, 2 for bad input.
@@ -117,6 +147,8 @@ def run(args: argparse.Namespace) -> int:
     report = Path(args.report) if args.report else None
     if report is not None and not report.resolve().parent.is_dir():
         raise UsageError(f"no such folder {report.resolve().parent}", "--report", args.report)
+    line = GradingLine(sys.stderr)
+    line.say(f"grading {', '.join(chosen) or 'the katas'}: the values first, then the growth")
     try:
         (results,) = grade(
             {folder: chosen},
@@ -125,10 +157,13 @@ def run(args: argparse.Namespace) -> int:
             exit_first=args.exit_first,
             jobs=args.jobs,
             cache="off" if args.no_cache else "refresh" if args.fresh else "use",
+            on_values=line.on_values if line.shown else None,
         ).values()
     except KeyboardInterrupt:
+        line.clear()
         print("make test: interrupted; every process it started is ended", file=sys.stderr)
         return 130
+    line.clear()
     try:
         print("\n".join(summary(args.impl, results, chosen)), flush=True)
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
