@@ -74,9 +74,28 @@ def test_an_answer_of_a_lower_order_says_so(steps: float, sigma: float, scale: f
     assert reading.outcome is Outcome.LOWER  # type: ignore[attr-defined]
 
 
-def test_a_call_cut_off_once_within_the_tasks_sizes_is_made_again() -> None:
-    """The first call on the top size is cut off, the next is not: the reading is as without it."""
+def test_a_call_cut_off_once_moves_the_window_down_and_a_slow_answer_there_is_not_decided() -> None:
+    """The first call on the top size is cut off (a slow spell), the rest are not: the window moves down (to
+    248 or 496, as the shuffled round had it) and reads n² there; the answer, 6 steps per n², is slow, and
+    nothing past the task's top size can be read for it once its window moved: not decided."""
     rng, calls, cut = random.Random(1), list[int](), [True]
+    window = POLICY.window(2, 1.0)
+
+    def true(n: int) -> float:
+        if n == window[-1] and cut:
+            cut.pop()
+            return 2 * LIMIT
+        return 6 * UNIT * n**2
+
+    reading = decide(timer(true, 0.0, rng, calls), 2, 1.0, LIMIT, lambda: UNIT, POLICY, rng)
+    assert (reading.outcome, reading.beyond) == (Outcome.NOT_DECIDED, False)
+    assert reading.high in (248, 496)
+    assert calls.count(window[-1]) == 1  # not made again: it was not on the lowest window
+
+
+def test_a_fast_answer_cut_off_once_is_read_on_the_lower_window() -> None:
+    """As above, at 1 step per n²: not slow, so the lower window's reading stands."""
+    rng, cut = random.Random(1), [True]
     window = POLICY.window(2, 1.0)
 
     def true(n: int) -> float:
@@ -85,13 +104,30 @@ def test_a_call_cut_off_once_within_the_tasks_sizes_is_made_again() -> None:
             return 2 * LIMIT
         return UNIT * n**2
 
+    reading = decide(timer(true, 0.0, rng), 2, 1.0, LIMIT, lambda: UNIT, POLICY, rng)
+    assert (reading.outcome, reading.high) in ((Outcome.TASK, 248), (Outcome.TASK, 496))
+
+
+def test_on_the_lowest_window_a_call_cut_off_once_is_made_again() -> None:
+    """Every call on 992 and 496 coins runs out, and so does the first on 128 (the lowest window's top, four
+    times ``lowest``): it is made once more there, finishes, and n² is read on 32 -> 128."""
+    rng, calls, cut = random.Random(3), list[int](), [True]
+
+    def true(n: int) -> float:
+        if n >= 150 or (n == 128 and cut):
+            if n == 128:
+                cut.pop()
+            return 2 * LIMIT
+        return UNIT * n**2
+
     reading = decide(timer(true, 0.0, rng, calls), 2, 1.0, LIMIT, lambda: UNIT, POLICY, rng)
-    assert reading.outcome is Outcome.TASK
-    assert calls.count(window[-1]) == POLICY.plain_rounds + 1
+    assert (reading.outcome, reading.low, reading.high) == (Outcome.TASK, 32, 128)
+    first = calls.index(128)
+    assert calls[first + 1] == 128  # the cut-off call, made again at once
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_a_call_cut_off_twice_moves_the_window_down_until_it_fits(seed: int) -> None:
+def test_a_call_cut_off_moves_the_window_down_until_it_fits(seed: int) -> None:
     """Calls on 992 coins always run out: the window's top moves to 496 if that size finished before 992 was
     cut off in the shuffled round, to 248 (a quarter of 992) if not, and n³ is read there."""
     rng, calls = random.Random(seed), list[int]()
@@ -112,7 +148,7 @@ def test_a_call_cut_off_twice_moves_the_window_down_until_it_fits(seed: int) -> 
 def test_an_answer_of_the_next_order_up_on_an_o_n_task_is_failed_within_the_budget(seed: int) -> None:
     """An O(n²) table (0.1 µs a cell) for an O(n) task: a call finishes within the 4 s limit up to 6,324
     coins. Cut off at 128,000 coins, the window moves down at least two doublings each time (to 32,000, to
-    8,000, to 2,000 at most: three cut-offs of two call limits each, 24 s of the 40 s budget) or to a size
+    8,000, to 2,000 at most: three cut-offs of one call limit each, 12 s of the 40 s budget) or to a size
     that finished, and reads n² there."""
     rng = random.Random(seed)
     reading = decide(timer(lambda n: 1e-7 * n**2, 0.0, rng), 1, 1.0, LIMIT, lambda: UNIT, POLICY, rng)

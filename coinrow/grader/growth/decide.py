@@ -79,9 +79,12 @@ def decide(
         policy: the constants.
         rng: orders the sizes within each round.
     """
-    window, spent, budget = policy.window(target, scale), 0.0, policy.budget * call_limit
+    task = window = policy.window(target, scale)
+    spent, budget = 0.0, policy.budget * call_limit
     while True:  # down, after a call cut off within the task's sizes, to where the calls finish
-        reading = _rounds(time, window, {n: call_limit for n in window}, target, policy, rng, budget - spent)
+        again = window[-1] <= 4 * policy.lowest[target]  # the lowest window: a cut-off here fails
+        limits = {n: call_limit for n in window}
+        reading = _rounds(time, window, limits, target, policy, rng, budget - spent, again=again)
         reading = replace(reading, spent=reading.spent + spent)
         spent = reading.spent
         top = max(reading.low, 4 * policy.lowest[target])  # where a call finished, if not too low
@@ -91,6 +94,8 @@ def decide(
     slow = reading.outcome is Outcome.TASK and steps(reading, target, unit) >= policy.slow[target]
     if not slow and reading.outcome is not Outcome.NOT_DECIDED:
         return reading
+    if slow and window != task:  # its calls at the task's top size were cut off: none past it can be read
+        return replace(reading, outcome=Outcome.NOT_DECIDED)
     # one doubling beyond, while the interval straddles a line or the answer is slow, if its least rounds
     # fit in what is left of the budget for an answer of the task's order (1 + 2^k top sizes' calls each)
     top, left = window[-1], budget - spent
@@ -120,19 +125,20 @@ def _rounds(
     rng: random.Random,
     budget: float,
     beyond: int | None = None,
+    again: bool = True,
 ) -> Reading:
     """Rounds over ``sizes`` until the interval settles, ``policy.max_rounds`` pass, or the next round would
     pass ``budget`` CPU seconds (reckoned as the last round took). Fewer rounds than ``policy.min_rounds``
     (``policy.beyond_rounds`` beyond the task's sizes) decide nothing, except that ``policy.plain_rounds``
     whose interval lies below k + ``policy.plain_line`` state the task's order within its sizes. A call cut
-    off at a size within the task's is made once more; cut off again, the reading is ``CUT_OFF``. One cut
-    off at the size ``beyond`` them leaves its limit as a lower bound of its time."""
+    off at a size within the task's makes the reading ``CUT_OFF`` (with ``again``, only if cut off once
+    more). One cut off at the size ``beyond`` them leaves its limit as a lower bound of its time."""
     slopes: list[float] = []
     tops: list[float] = []
     spent, cut, top = 0.0, False, sizes[-1]
     outcome = Outcome.NOT_DECIDED
     while len(slopes) < policy.max_rounds:
-        points, cost = _round(time, sizes, limits, beyond, rng)
+        points, cost = _round(time, sizes, limits, beyond, rng, again)
         spent += cost
         if isinstance(points, tuple):
             return Reading(Outcome.CUT_OFF, 0.0, (0.0, 0.0), *points, len(slopes), 0.0, spent)
@@ -148,21 +154,27 @@ def _rounds(
 
 
 def _round(
-    time: Timer, sizes: Sequence[int], limits: dict[int, float], beyond: int | None, rng: random.Random
+    time: Timer,
+    sizes: Sequence[int],
+    limits: dict[int, float],
+    beyond: int | None,
+    rng: random.Random,
+    again: bool = True,
 ) -> tuple[dict[int, Point] | tuple[int, int], float]:
     """One round: every size once, in a shuffled order, and the CPU seconds it took. When a call within the
-    task's sizes is cut off twice in a row the round ends there, and in place of its points it gives the
-    largest size below the cut one that finished in this round (a quarter of the cut one if none did) and the
-    size cut off."""
+    task's sizes is cut off (with ``again``, twice in a row) the round ends there, and in place of its
+    points it gives the largest size below the cut one that finished in this round (a quarter of the cut
+    one if none did) and the size cut off."""
     order = list(sizes)
     rng.shuffle(order)
     points: dict[int, Point] = {}
     spent = 0.0
     for n in order:
         point = time(n, limits[n])
-        if point.timed_out and n != beyond:  # made once more before it counts
-            spent += point.seconds
-            point = time(n, limits[n])
+        if point.timed_out and n != beyond:  # with ``again``, made once more before it counts
+            if again:
+                spent += point.seconds
+                point = time(n, limits[n])
             if point.timed_out:
                 return (max((m for m in points if m < n), default=n // 4), n), spent + point.seconds
         points[n] = point

@@ -52,9 +52,10 @@ class GrowthPolicy:
     beyond_rounds: int = 5
     #: rounds at most over one window; past them the order is not decided. Simulated (9 or 15).
     max_rounds: int = 15
-    #: the smallest size (by k) a window may start at: a call cut off twice moves the window down, its top to
-    #: the largest size that finished in that round (or a quarter of the one cut off) but its smallest size
-    #: not below this; cut off there too, the answer is too slow for rows a sixteenth of the task's or less.
+    #: the smallest size (by k) a window may start at: a call cut off moves the window down, its top to the
+    #: largest size that finished in that round (or a quarter of the one cut off) but its smallest size not
+    #: below this; on that lowest window (its top four times this) a call cut off twice in a row makes the
+    #: answer too slow.
     lowest: dict[int, int] = field(default_factory=lambda: {2: 32, 1: 250})
     #: steps of the game's own O(n) reduction per n^k (by k) at the top size from which an answer is slow: a
     #: higher order's share could hide in its constant, or padding flatten its smaller sizes, so a decision
