@@ -434,7 +434,7 @@ KEEPS_A_TABLE_IN_A_WORKER = (
     ("attempt", "hidden"),
     [
         (HELPER_AT_IMPORT + "{reference}", None),
-        ("{reference}" + HIDES_A_TABLE, "memory hidden from tracing"),
+        ("{reference}" + HIDES_A_TABLE, "started, stopped, cleared or reset tracemalloc's tracing"),
         ("{reference}" + KEEPS_A_TABLE_IN_A_WORKER, "started a process that kept running"),
     ],
     ids=["a-helper-started-at-import", "a-table-hidden-from-tracing", "a-table-in-a-worker"],
@@ -442,8 +442,9 @@ KEEPS_A_TABLE_IN_A_WORKER = (
 def test_memory_hidden_from_tracing_is_the_calls_own(
     tmp_path: Path, attempt: str, hidden: str | None
 ) -> None:
-    """Traced memory is checked against the executor's resident growth (read by the kernel). A call that
-    stops tracing and fills an n x n table (2000 x 2000: 32 MB of pointers) fails; one whose worker fills
+    """Traced memory is the executor's to trace, and is checked against its resident growth (read by the
+    kernel). A call that stops tracing and fills an n x n table (2000 x 2000: 32 MB of pointers) fails for
+    stopping it; one whose worker fills
     it and lives on fails as a call that left a process running; a process started at import is left to
     settle first, so its growth is not taken for the call's."""
     reference = source_file(IMPLS["solutions"], "rolling_array").read_text(encoding="utf-8")
@@ -457,6 +458,34 @@ def test_memory_hidden_from_tracing_is_the_calls_own(
                 grader.traced_peak("rolling_array", "score_difference", row, 1.0)
         else:  # one row of 2000 ints, a few KiB (traced for 1 s of the call at most)
             assert grader.traced_peak("rolling_array", "score_difference", row, 1.0) < 2**20
+    finally:
+        grader.close()
+
+
+RESETS_THE_PEAK = (
+    "import tracemalloc\n\n\ndef score_difference(coins):\n"
+    "    table = [[0] * len(coins) for _ in coins]  # n x n: 0.3 MB at n = 200\n"
+    "    del table\n    tracemalloc.reset_peak()\n    return _right(coins)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "how", ["tracemalloc.reset_peak()", "tracemalloc.clear_traces()", "_tracemalloc.stop()"]
+)
+def test_a_call_that_resets_or_clears_the_tracing_fails_however_small_its_table(
+    tmp_path: Path, how: str
+) -> None:
+    """A full table then the peak reset (or the traces cleared, or tracing stopped through the C module)
+    would read as a frugal call at the memory check's sizes, where the kernel's reading cannot tell a
+    table from the interpreter's own: the guarded functions note the call, and it fails."""
+    reference = source_file(IMPLS["solutions"], "rolling_array").read_text(encoding="utf-8")
+    reference = reference.replace("def score_difference(", "def _right(")
+    attempt = "import _tracemalloc\n" + reference + RESETS_THE_PEAK.replace("tracemalloc.reset_peak()", how)
+    grader = _attempt(tmp_path, "rolling_array", attempt)
+    row, _ = dominant_class_row(200, seed=200)
+    try:
+        with pytest.raises(WrongAnswer, match="cleared or reset tracemalloc's tracing"):
+            grader.traced_peak("rolling_array", "score_difference", row, 1.0)
     finally:
         grader.close()
 

@@ -161,9 +161,11 @@ class Caller:
     def traced_peak(self, slug: str, function: str, row: Sequence[int], seconds: float) -> int:
         """Peak bytes ``tracemalloc`` traces while ``function(row)`` runs for up to ``seconds`` of CPU.
 
-        The figure comes from the attempt's own process, so the judge also reads the process's peak
-        resident memory from the kernel: a call that took far more than it let tracing see (tracing
-        stopped, memory taken around the allocator) fails instead of passing for frugal. The first
+        The figure comes from the attempt's own process, where the executor keeps the tracing to itself
+        (``inside.loop._Tracing``): a call that starts, stops, clears or resets it fails. The judge also
+        reads the process's peak resident memory from the kernel: a call that took far more than it let
+        tracing see (memory taken around the allocator, tracing tampered with in C) fails instead of
+        passing for frugal. The first
         traced call in an executor waits until its processes stop computing (``Executor.settle``).
 
         Raises:
@@ -173,6 +175,8 @@ class Caller:
         executor.settle()  # a process the attempt started at import may still be starting
         executor.reset_peak_memory()
         reply, call_text = self._request(slug, function, row, (), seconds)
+        if reply.get("trace_tampered"):
+            raise WrongAnswer(slug, row, messages.memory_tracing_tampered(slug, call_text), kind="growth")
         traced, resident = int(reply.get("peak", 0)), executor.peak_memory()
         if resident > UNTRACED_SLACK * traced + UNTRACED_ALLOWANCE:
             message = messages.memory_hidden(slug, call_text, traced, resident)

@@ -188,6 +188,15 @@ def memory_hidden(slug: str, call_text: str, traced: int, resident: int) -> str:
     )
 
 
+def memory_tracing_tampered(slug: str, call_text: str) -> str:
+    """``call_text`` started, stopped, cleared or reset ``tracemalloc``'s tracing while its memory was
+    measured."""
+    return (
+        f"{slug}: {call_text} started, stopped, cleared or reset tracemalloc's tracing while its memory was "
+        "measured: a graded call leaves the tracing to the grader"
+    )
+
+
 def recursion_message(
     slug: str, call_text: str, n: int, deep_enough: bool, capped_at: int | None, raised_to: int | None
 ) -> str:

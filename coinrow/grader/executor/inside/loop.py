@@ -39,6 +39,7 @@ outside, by the judge, and a call past its limit is killed from outside.
 from __future__ import annotations
 
 import _thread
+import _tracemalloc  # the module behind tracemalloc, guarded with it (``_Tracing``)
 import contextlib
 import copy
 import importlib
@@ -137,6 +138,7 @@ class AttemptRunner:
             return module, sys.getrecursionlimit()
 
         reply: Reply
+        _Tracing.guard()  # before any of the attempt's code runs
         try:
             (self.module, limit), _ = self.run(load, seen)
             if seen.highest > seen.original:
@@ -174,7 +176,7 @@ class AttemptRunner:
         self.printed = streams.CapturedOutput(self.tally)
         try:
             if trace is not None:
-                tracemalloc.start()
+                _Tracing.begin()
                 signal.signal(signal.SIGPROF, self._trace_done)
                 signal.setitimer(signal.ITIMER_PROF, float(trace))
             answer, _ = self.run(lambda: target(*args), seen)
@@ -197,8 +199,9 @@ class AttemptRunner:
         finally:
             if trace is not None:
                 signal.setitimer(signal.ITIMER_PROF, 0)
-                reply["peak"] = tracemalloc.get_traced_memory()[1]
-                tracemalloc.stop()
+                reply["peak"], tampered = _Tracing.end()
+                if tampered:
+                    reply["trace_tampered"] = True
         printed = self.printed
         reply["printed"], reply["more"], reply["printed_bytes"] = printed.text, printed.more, printed.bytes
         if args != before:
@@ -251,6 +254,41 @@ class AttemptRunner:
     @staticmethod
     def _trace_done(signum: int, frame: FrameType | None) -> None:
         raise streams.TraceDone
+
+
+class _Tracing:
+    """``tracemalloc`` as the executor alone may drive it. Before the attempt is imported the functions that
+    start, stop, clear or reset the tracing are replaced, in ``tracemalloc`` and ``_tracemalloc`` alike, by
+    one that does nothing but note that it was called (``tampered``); the executor keeps the real ones.
+    A traced call that called one, or after which tracing is off, is told as tampering. Code that makes the
+    module anew from the interpreter (``_imp.create_builtin``) or reaches its state in C is not seen: the
+    judge's reading of resident memory from the kernel is what stands against it."""
+
+    tampered = False
+    start, stop, peak = tracemalloc.start, tracemalloc.stop, tracemalloc.get_traced_memory
+    GUARDED = ("start", "stop", "reset_peak", "clear_traces")
+
+    @classmethod
+    def guard(cls) -> None:
+        def refused(*args: object, **kwargs: object) -> None:
+            cls.tampered = True
+
+        for module in (tracemalloc, _tracemalloc):
+            for name in cls.GUARDED:
+                setattr(module, name, refused)
+
+    @classmethod
+    def begin(cls) -> None:
+        cls.tampered = False
+        cls.start()
+
+    @classmethod
+    def end(cls) -> tuple[int, bool]:
+        """Stop the tracing: ``(peak bytes, tampered)``."""
+        tracing = tracemalloc.is_tracing()
+        peak = cls.peak()[1] if tracing else 0
+        cls.stop()
+        return peak, cls.tampered or not tracing
 
 
 def _copied(value: Any) -> Any:
