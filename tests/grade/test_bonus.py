@@ -17,6 +17,7 @@ from coinrow.game.shown import show_call
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages import checks as messages
+from coinrow.grader.messages.stops import with_printing_note
 from tests.strategies import check_difference, check_each_row, skip_unless_attempted
 
 # Few distinct values, so ties and peaks x <= y >= z happen on almost every row.
@@ -76,7 +77,7 @@ def test_rolling_array_memory(grader: Grader, slug: str) -> None:
     peak = grader.traced_peak(slug, "score_difference", row, memory.traced_seconds)
     if peak > memory.bytes:
         message = messages.too_much_memory(slug, show_call("score_difference", row), peak, memory.bytes)
-        raise WrongAnswer(slug, row, message)
+        raise WrongAnswer(slug, row, with_printing_note(message, grader.last_printed_bytes, "memory"))
 
 
 @pytest.mark.parametrize("slug", ["optimal_moves"])

@@ -51,7 +51,9 @@ class Measured:
             )
             said = messages.not_ruled_out(seen, self.slow, power_name(target), self.compiled)
         memory = self.memory
-        if memory is not None and self.memory_target is not None:
+        if memory is not None and self.memory_target is not None and memory.unread:
+            memory_said = messages.memory_held(memory.held, memory.held_at)
+        elif memory is not None and self.memory_target is not None:
             memory_said = (
                 messages.order_not_told(memory.ratio, memory.low, memory.high)
                 if judged(memory, self.memory_target, MEMORY_MARGINS) == "unclear"

@@ -23,7 +23,7 @@ from coinrow.grader.executor.time_limit import CallTimeout
 from coinrow.grader.growth.policy import GrowthPolicy
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
-from coinrow.grader.measure.orders import Point, Step, last_doubling
+from coinrow.grader.measure.orders import Point, Step, memory_growth
 from coinrow.grader.measure.timing import ROUND_TRIP_COINS, batched, fastest_single, without_round_trip
 from coinrow.grader.messages import calls as call_messages
 from coinrow.grader.messages import values as values_messages
@@ -126,8 +126,9 @@ def never_finished(grader: Grader, formulation: Formulation, n: int, printed: in
 
 
 def traced_growth(grader: Grader, formulation: Formulation, sizes: tuple[int, ...]) -> Step | None:
-    """The peak traced memory's growth over ``sizes``, in a fresh executor: memory an earlier call freed
-    and the process kept would hide the growth of its resident memory, which checks the traced figure."""
+    """The peak traced memory's growth over ``sizes`` (``orders.memory_growth``), in a fresh executor:
+    memory an earlier call freed and the process kept would hide the growth of its resident memory, which
+    checks the traced figure."""
     grader.fresh_executor(formulation.slug)
     points = []
     for n in sizes:
@@ -136,4 +137,4 @@ def traced_growth(grader: Grader, formulation: Formulation, sizes: tuple[int, ..
         points.append(Point(n, float(peak), timed_out=grader.last_trace_cut))  # cut off: at least this
         if grader.last_trace_cut:
             break
-    return last_doubling(points, meaningful=1.0)
+    return memory_growth(points)

@@ -20,6 +20,14 @@ from coinrow.grader.messages import growth as messages
 #: of 2^(k + 0.6) or more is higher (traced peaks are exact: the references lie at 3.9-4.8 per doubling for
 #: n², the catalogue's n³ answers at 6.7 and above)
 MEMORY_MARGINS = (0.45, 0.6)
+#: bytes traced at the memory ladder's smallest size from which a constant part could hide the growth in a
+#: ratio of peaks: the references trace 0.4-127 KB there (``tests/self/test_memory_growth.py`` holds them to
+#: under an eighth of it)
+HELD = 2**20
+#: the least growth, in bytes, between the two smaller sizes for the growth above a held constant to be read:
+#: an n² table of int64 in NumPy grows by 60 KB from 50 to 100 coins, one of Python lists by 180 KB; the
+#: references of O(n) memory by 4 KB at most
+HELD_GROWTH = 16 * 2**10
 TARGET_EXPONENT = {Order.CONSTANT: 0, Order.LINEAR: 1, Order.QUADRATIC: 2}
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -42,6 +50,9 @@ class Step:
     low: int
     high: int
     at_least: bool = False  # a call at the larger size ran out of time: the ratio is a lower bound
+    held: int = 0  # memory only: bytes held already at ``held_at``, the smallest size, read above
+    held_at: int = 0
+    unread: bool = False  # memory only: the growth could not be read beside what is ``held``
 
     @property
     def exponent(self) -> float:
@@ -60,6 +71,8 @@ class Step:
             return messages.growth(what, None, self.ratio, self.low, self.high, self.at_least)
         faster = above is not None and self.named_exponent <= above
         power = power_name(above if faster and above is not None else self.named_exponent)
+        if self.held:
+            what = f"{what} above the {self.held / 2**20:.1f} MiB held at n = {self.held_at}"
         return messages.growth(what, power, self.ratio, self.low, self.high, self.at_least, faster, floor)
 
 
@@ -89,7 +102,7 @@ def judged(step: Step, target: int, margins: tuple[float, float] = MEMORY_MARGIN
     matches_below, higher_from = margins
     if step.kind == "exponential" or step.exponent >= target + higher_from:
         return "higher"
-    if step.exponent <= target + matches_below and not step.at_least:
+    if step.exponent <= target + matches_below and not step.at_least and not step.unread:
         return "matches"
     return "unclear"
 
@@ -99,7 +112,7 @@ def last_doubling(points: Sequence[Point], meaningful: float = 0.0) -> Step | No
     one in full and at least ``meaningful``), or None.
 
     >>> last_doubling([Point(250, 0.005), Point(500, 0.02), Point(1000, 0.085)])
-    Step(kind='power', ratio=4.25, low=500, high=1000, at_least=False)
+    Step(kind='power', ratio=4.25, low=500, high=1000, at_least=False, held=0, held_at=0, unread=False)
     >>> last_doubling([Point(500, 0.3), Point(1000, 2.0, timed_out=True)]).at_least
     True
     """
@@ -110,3 +123,27 @@ def last_doubling(points: Sequence[Point], meaningful: float = 0.0) -> Step | No
             continue
         return Step("power", (high.seconds / low.seconds) ** (1 / doublings), low.n, high.n, high.timed_out)
     return None
+
+
+def memory_growth(points: Sequence[Point]) -> Step | None:
+    """The growth of the peak memory traced at three sizes a doubling apart: per doubling between the two
+    largest (``last_doubling``), or, where the smallest already holds ``HELD`` bytes or more, of the part
+    above it: a peak c + b·n^j grows by b·n^j·(2^j - 1) over one doubling and 2^j times that over the next,
+    so the ratio of the two growths is 2^j whatever the constant c (the step says what is ``held``). A
+    growth under ``HELD_GROWTH`` over the first doubling cannot be read beside such a constant: ``unread``.
+
+    >>> memory_growth([Point(50, 3e6), Point(100, 3.18e6), Point(200, 3.9e6)]).words("memory")  # 3 MB + n²
+    'the memory above the 2.9 MiB held at n = 50 grows like n² (×4.0 per doubling, n = 100 → 200)'
+    >>> memory_growth([Point(50, 3e6), Point(100, 3.002e6), Point(200, 3.004e6)]).unread
+    True
+    """
+    ordered = sorted(points, key=lambda p: p.n)
+    if len(ordered) < 3 or ordered[0].seconds < HELD or any(p.timed_out for p in ordered[:2]):
+        return last_doubling(points, meaningful=1.0)
+    low, mid, high = ordered[-3:]
+    first, second = mid.seconds - low.seconds, high.seconds - mid.seconds
+    held, cut = int(low.seconds), high.timed_out
+    if first < HELD_GROWTH:  # the ratio per doubling over both, said only as not read
+        ratio = (high.seconds / low.seconds) ** 0.5
+        return Step("power", ratio, low.n, high.n, cut, held=held, held_at=low.n, unread=True)
+    return Step("power", max(second, 1.0) / first, mid.n, high.n, cut, held=held, held_at=low.n)

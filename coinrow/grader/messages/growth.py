@@ -75,6 +75,15 @@ def order_not_told(ratio: float, low: int, high: int) -> str:
     return f"not told apart (×{ratio:.1f} per doubling, n = {low} → {high}): its order is not decided"
 
 
+def memory_held(held: int, n: int) -> str:
+    """A memory growth that could not be read beside the ``held`` bytes a call holds already at ``n`` coins.
+
+    >>> memory_held(3_000_000, 50)
+    'not told apart beside 2.9 MiB held already at n = 50: its order is not decided'
+    """
+    return f"not told apart beside {held / 2**20:.1f} MiB held already at n = {n}: its order is not decided"
+
+
 def order_below(ratio: float, low: int, high: int, asked: str) -> str:
     """An order not decided, its last doubling grown less than the task's order would (a fixed cost per
     call or per coin can outweigh the growth at the sizes timed, as n NumPy calls do): said so.
@@ -107,8 +116,13 @@ def growth(
     'the time grows exponentially (×2.0 per added coin, n = 16 → 20)'
     >>> growth("time", "n²", 4.9, 124, 500, False, floor=True)
     'the time grows at least like n² (×4.9 per doubling, n = 124 → 500)'
+    >>> growth("time", "1", 1.1, 1250, 5000, False, floor=True)
+    'the time hardly grows (×1.1 per doubling, n = 1250 → 5000): most of it does not depend on n'
     """
     more = "more than " if at_least else ""
+    if power == "1" and not (faster or at_least):
+        measured = f"×{ratio:.1f} per doubling, n = {low} → {high}"
+        return f"the {what} hardly grows ({measured}): most of it does not depend on n"
     if power is None:
         return f"the {what} grows exponentially ({more}×{ratio:.1f} per added coin, n = {low} → {high})"
     how = "faster than" if faster else "at least like" if floor else "like"

@@ -120,29 +120,32 @@ def sandboxed_as_user(user: str, why: str) -> str:
     )
 
 
-def printing_note(printed_bytes: int) -> str:
-    """The line that says a call printed a lot, for a failure on its time: "" under ``PRINTING_NOTED`` bytes.
+def printing_note(printed_bytes: int, cost: str = "time") -> str:
+    """The line that says a call printed a lot, for a failure on its ``cost`` ("time", or "memory": text to
+    print is built in memory first): "" under ``PRINTING_NOTED`` bytes.
 
     >>> printing_note(40_213_000)
     'printed 40.2 MB during this call: printing takes time too (what is printed is not graded)'
+    >>> printing_note(1_500_000, "memory")
+    'printed 1.5 MB during this call: text to print is built in memory first (what is printed is not graded)'
     >>> printing_note(999_999)
     ''
     """
     if printed_bytes < PRINTING_NOTED:
         return ""
     megabytes = printed_bytes / 1e6
-    said = "printing takes time too (what is printed is not graded)"
-    return f"printed {megabytes:,.1f} MB during this call: {said}"
+    said = "printing takes time too" if cost == "time" else "text to print is built in memory first"
+    return f"printed {megabytes:,.1f} MB during this call: {said} (what is printed is not graded)"
 
 
-def with_printing_note(message: str, printed_bytes: int) -> str:
-    """``message`` with ``printing_note(printed_bytes)`` under its first line, before any cause or order of
-    growth (lines added later go under it all); ``message`` as it is when the call printed less.
+def with_printing_note(message: str, printed_bytes: int, cost: str = "time") -> str:
+    """``message`` with ``printing_note(printed_bytes, cost)`` under its first line, before any cause or
+    order of growth (lines added later go under it all); ``message`` as it is when the call printed less.
 
     >>> with_printing_note("dp: too slow: f([1]).\\n  likely cause: a loop", 2_000_000).splitlines()[1]
     '  printed 2.0 MB during this call: printing takes time too (what is printed is not graded)'
     """
-    note = printing_note(printed_bytes)
+    note = printing_note(printed_bytes, cost)
     if not note:
         return message
     first, newline, rest = message.partition("\n")

@@ -1,0 +1,92 @@
+"""The memory growth read from traced peaks (``coinrow.grader.measure.orders.memory_growth``): a constant held
+by every call cannot hide a table's growth, nor be stated as an order it does not show."""
+
+from __future__ import annotations
+
+import importlib.util
+import tracemalloc
+
+import pytest
+
+from coinrow.game.registry import FORMULATIONS, IMPLS, Formulation, source_file
+from coinrow.game.rows import dominant_class_row
+from coinrow.grader.growth.check import MEMORY_LADDERS, growth_checked
+from coinrow.grader.measure.orders import (
+    HELD,
+    HELD_GROWTH,
+    MEMORY_MARGINS,
+    TARGET_EXPONENT,
+    Point,
+    judged,
+    memory_growth,
+)
+
+MiB = 2**20
+
+
+def test_a_table_above_a_constant_reads_as_its_own_order() -> None:
+    # Hand calculation: 3 MiB held by every call, and an n² table of 24 bytes a cell: 60,000, 240,000 and
+    # 960,000 bytes at 50, 100 and 200 coins. Peaks 3.06, 3.24 and 3.96 MB: the peaks' ratio over the last
+    # doubling is ×1.22, but the growths are 180,000 then 720,000 bytes: ×4.0 per doubling, n².
+    peaks = [Point(n, 3 * MiB + 24 * n * n) for n in (50, 100, 200)]
+    step = memory_growth(peaks)
+    assert step is not None
+    assert step.ratio == pytest.approx(4.0)
+    assert (step.held, step.held_at, step.unread) == (3 * MiB + 60_000, 50, False)  # the peak at n = 50
+    assert judged(step, 1) == "higher"  # an O(n) task fails it
+    assert judged(step, 2) == "matches"
+    assert step.words("memory").startswith("the memory above the 3.1 MiB held at n = 50 grows like n² (×4.0")
+
+
+def test_a_growth_too_small_beside_a_constant_is_not_read() -> None:
+    # Hand calculation: 3 MiB held and 40 bytes a coin: the first doubling grows by 2,000 bytes, under
+    # HELD_GROWTH: whether that is n or n² cannot be read beside 3 MiB; neither matches nor fails.
+    step = memory_growth([Point(n, 3 * MiB + 40 * n) for n in (50, 100, 200)])
+    assert step is not None
+    assert step.unread
+    assert judged(step, 1) == "unclear"
+    assert judged(step, 0) == "unclear"
+
+
+def test_without_a_large_constant_the_last_doubling_is_read_as_before() -> None:
+    # Hand calculation: 24 bytes a cell, nothing held: 240,000 to 960,000 bytes over the last doubling, ×4.0.
+    step = memory_growth([Point(n, 24 * n * n) for n in (50, 100, 200)])
+    assert step is not None
+    assert step.ratio == pytest.approx(4.0)
+    assert (step.low, step.high, step.held) == (100, 200, 0)
+
+
+def _checked() -> list[Formulation]:
+    return [f for f in FORMULATIONS if growth_checked(f) and TARGET_EXPONENT.get(f.space.order) is not None]
+
+
+@pytest.mark.parametrize("formulation", _checked(), ids=lambda f: f.slug)
+def test_the_references_hold_far_less_than_the_constant_that_is_read_around(formulation: Formulation) -> None:
+    """Each reference's traced peaks on the memory ladder: at its smallest size under an eighth of ``HELD``;
+    its first growth under a quarter of ``HELD_GROWTH`` for O(n) memory, at least ``HELD_GROWTH`` for n²."""
+    path = source_file(IMPLS["solutions"], formulation.slug)
+    spec = importlib.util.spec_from_file_location(f"reference_{formulation.slug}", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    function = getattr(module, formulation.value_function)
+    peaks, ladder = [], MEMORY_LADDERS[TARGET_EXPONENT[formulation.time.order]]
+    for n in ladder:
+        row, _ = dominant_class_row(n, seed=n)
+        tracemalloc.start()
+        try:
+            function(row)
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+    assert peaks[0] < HELD / 8, peaks
+    space = TARGET_EXPONENT[formulation.space.order]
+    if space <= 1:
+        assert peaks[1] - peaks[0] < HELD_GROWTH / 4, peaks
+    else:
+        assert peaks[1] - peaks[0] >= HELD_GROWTH, peaks
+    step = memory_growth([Point(n, float(p)) for n, p in zip(ladder, peaks, strict=True)])
+    assert step is not None
+    assert not step.held  # read by the last doubling, as without a constant
+    assert judged(step, space, MEMORY_MARGINS) == "matches"
