@@ -106,7 +106,7 @@ HOSTILE = {
     "sleeper": (SLEEPS_IN_EVERY_CALL, "s without computing"),
     "detached": (
         DETACHES_IN_A_CALL,
-        "started a process that kept running after it returned",
+        "left behind a process it started, running or ended but never waited for",
     ),
 }
 # only bubblewrap sizes the folders an attempt writes to

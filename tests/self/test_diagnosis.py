@@ -238,6 +238,20 @@ def test_an_empty_row_crash_does_not_hide_the_fault_behind_it(tmp_path: Path) ->
     assert lines[2].startswith("  on rows with coins, likely mistake (row-major-fill): a wrong fill order")
 
 
+def test_a_crash_on_every_row_is_not_told_as_an_empty_row_fault(tmp_path: Path) -> None:
+    """The smallest failing row is the empty one, but every row with coins raises too: the empty row's
+    answer is not the point, and the message says a row with coins fails too."""
+    grader = _grader(
+        tmp_path, "difference_dp", "def score_difference(coins):\n    raise ValueError('later')\n"
+    )
+    failure = _failure(grader, "difference_dp", ())
+    assert "n = 0 is part of the task" not in str(failure)
+    assert (
+        str(failure).splitlines()[1]
+        == "  a row with coins fails too, so the empty row is not the only one to mend"
+    )
+
+
 def test_the_empty_row_answer_is_given_in_the_formulation_s_own_form(tmp_path: Path) -> None:
     grader = _grader(tmp_path, "paired_tuple_dp", "def player_totals(coins):\n    return (coins[0], 0)\n")
     with pytest.raises(WrongAnswer) as failure:

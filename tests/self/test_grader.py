@@ -233,6 +233,26 @@ def test_a_file_that_does_not_import_is_reported(tmp_path: Path) -> None:
     assert "difference_dp.py:1" in message
 
 
+@pytest.mark.parametrize("beside", [True, False])
+def test_a_module_imported_from_beside_the_file_is_said_not_to_be_graded(
+    tmp_path: Path, beside: bool
+) -> None:
+    """Only the kata's file is graded: a helper module beside it is not importable, which the message says
+    only where such a file is there."""
+    grader = _attempt(
+        tmp_path, "difference_dp", "from helper import h\n\ndef score_difference(coins):\n    return h()\n"
+    )
+    if beside:
+        (tmp_path / "difference_dp" / "helper.py").write_text("def h():\n    return 0\n", encoding="utf-8")
+    try:
+        message = _message(grader, (1,), 1)
+    finally:
+        grader.close()
+    assert message.startswith("difference_dp: the file does not import: ModuleNotFoundError: No module named")
+    said = "only difference_dp.py is graded, alone: code from a file beside it goes in it"
+    assert (said in message) is beside
+
+
 def test_an_attempt_caught_loading_borrowed_code_is_not_run_again(tmp_path: Path) -> None:
     """Every later call fails at once with the same reason: shrinking a disqualified attempt costs nothing."""
     grader = _attempt(
@@ -435,7 +455,7 @@ KEEPS_A_TABLE_IN_A_WORKER = (
     [
         (HELPER_AT_IMPORT + "{reference}", None),
         ("{reference}" + HIDES_A_TABLE, "started, stopped, cleared or reset tracemalloc's tracing"),
-        ("{reference}" + KEEPS_A_TABLE_IN_A_WORKER, "started a process that kept running"),
+        ("{reference}" + KEEPS_A_TABLE_IN_A_WORKER, "left behind a process it started"),
     ],
     ids=["a-helper-started-at-import", "a-table-hidden-from-tracing", "a-table-in-a-worker"],
 )
@@ -541,7 +561,7 @@ def test_a_fresh_call_ends_with_its_copy_whatever_holds_its_pipe(tmp_path: Path)
     )
     grader = _attempt(tmp_path, "difference_dp", source)
     try:
-        with pytest.raises(WrongAnswer, match="started a process that kept running") as failure:
+        with pytest.raises(WrongAnswer, match="left behind a process it started") as failure:
             grader.call_fresh("difference_dp", "score_difference", (5, 6))
         assert failure.value.kind == "stray-process"
     finally:

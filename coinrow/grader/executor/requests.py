@@ -57,7 +57,7 @@ def judged_reply(reply: dict[str, Any], own: int | None, sent: int, used: float)
     without a reply is broken (its executor lives on); any other is the call's."""
     if reply.get("pid") != own or reply.get("seq") != sent or reply.get("left_running"):
         stray: Stray = "left" if reply.get("pid") == own else "answered"
-        return Outcome(None, used, broken="a process the call started kept running", stray=stray)
+        return Outcome(None, used, broken="a process the call started was left behind", stray=stray)
     if "fresh_ended" in reply:
         status = reply["fresh_ended"]
         ended = "the copy of the executor ended without a reply"

@@ -24,7 +24,6 @@ from coinrow.grader.executor.provenance import FORBIDDEN_PACKAGES, borrowed_impo
 from coinrow.grader.executor.requests import Outcome
 from coinrow.grader.executor.sandbox import find_jail
 from coinrow.grader.executor.stack import RecursionLimits
-from coinrow.grader.executor.time_limit import CallTimeout
 from coinrow.grader.executor.wire import WireError, decode, raised_error
 from coinrow.grader.judge.failures import NotAttempted, Printed, WrongAnswer
 from coinrow.grader.messages import calls as messages
@@ -49,7 +48,7 @@ def import_failure(slug: str, outcome: Outcome, path: Path) -> WrongAnswer | Non
     if outcome.capped is not None:
         return past_a_cap(slug, "importing the file", (), outcome.capped)
     if reply is None and outcome.ended:
-        failure = messages.does_not_import(slug, CallTimeout(outcome.ended == "waiting"), path)
+        failure = messages.import_timed_out(slug, outcome.ended == "waiting")
     elif reply is None:
         failure = messages.import_ended(slug, how_it_ended(outcome))
     elif "raised" in reply and (reached := file_cap_reached(reply["raised"])):

@@ -24,6 +24,7 @@ from coinrow.grader.executor.processes import tree
 from coinrow.grader.judge.calls import Caller
 from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
 from coinrow.grader.judge.probes import Finding, probe_rows
+from coinrow.grader.messages import calls as call_messages
 from coinrow.grader.messages import values as messages
 from coinrow.grader.messages.findings import state_kept
 from coinrow.grader.records.results import FailureKind
@@ -193,7 +194,11 @@ class Grader(Caller):
             return (finding.line, None) if finding else None  # the name belongs to the wrong value
 
         slug, kind, error, printed = failure.slug, failure.kind, failure.error, failure.printed
-        return WrongAnswer(slug, (), str(failure), kind=kind, error=error, explain=explain, printed=printed)
+        message = str(failure)
+        if self.probe_answers(formulation) is None:  # a row with coins fails too: n = 0 is not the point
+            note = call_messages.empty_row_note(formulation.returns.empty_row_answer)
+            message = message.replace(note, "") + call_messages.fails_with_coins_too()
+        return WrongAnswer(slug, (), message, kind=kind, error=error, explain=explain, printed=printed)
 
     def probe_answers(self, formulation: Formulation) -> dict[tuple[int, ...], object] | None:
         """The attempt's answers on the probe rows, once per formulation; None if one raised or had the wrong

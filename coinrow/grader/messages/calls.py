@@ -5,6 +5,7 @@ Each names the kata (``slug``) and, for a call, the call as ``show_call`` shows 
 
 from __future__ import annotations
 
+import re
 import traceback
 from pathlib import Path
 
@@ -63,7 +64,11 @@ def does_not_import(slug: str, error: BaseException, learner_file: Path) -> str:
         what: object = place.get("msg", error)  # where names its place once
     else:
         what = error.msg if isinstance(error, SyntaxError) else error
-    return f"{slug}: the file does not import: {type(error).__name__}: {what}{where}"
+    message = f"{slug}: the file does not import: {type(error).__name__}: {what}{where}"
+    missing = re.match(r"No module named '([A-Za-z_][A-Za-z0-9_]*)'", str(error))
+    if missing and (learner_file.parent / f"{missing.group(1)}.py").is_file():
+        message += f"\n  only {learner_file.name} is graded, alone: code from a file beside it goes in it"
+    return message
 
 
 def missing_file(slug: str, learner_file: Path, stub_restores: bool) -> str:
@@ -74,6 +79,23 @@ def missing_file(slug: str, learner_file: Path, stub_restores: bool) -> str:
         f"{found}: make reset F={slug} brings its stub back"
         if stub_restores
         else f"{found} from {learner_file.parent}"
+    )
+
+
+def import_timed_out(slug: str, waiting: bool) -> str:
+    """The file's top-level code ran out of CPU time while it was imported, or (``waiting``) waited without
+    computing until the import was stopped.
+
+    >>> import_timed_out("difference_dp", True)[:95]
+    'difference_dp: the file does not import: its top-level code waited without computing (sleep, in'
+    """
+    how = (
+        "waited without computing (sleep, input, a lock) until the import was stopped"
+        if waiting
+        else "was still computing when the import ran out of CPU time"
+    )
+    return (
+        f"{slug}: the file does not import: its top-level code {how}: code outside a function runs on import"
     )
 
 
@@ -150,12 +172,13 @@ def already_unanswered(slug: str, call_text: str, n: int, how: str) -> str:
 
 
 def left_a_process(slug: str, call_text: str, answered: bool) -> str:
-    """The call started a process (a fork, a subprocess not waited for) that still ran once it returned;
-    ``answered``: that process answered a request in the executor's place."""
+    """The call started a process (a fork, a subprocess not waited for) that was still there once it
+    returned, running or ended but never waited for; ``answered``: that process answered a request in the
+    executor's place."""
     answering = ", which answered in its place" if answered else ""
     return (
-        f"{slug}: {call_text} started a process that kept running after it returned{answering}"
-        " (os.fork, multiprocessing or a subprocess not waited for?): a graded call only computes and returns"
+        f"{slug}: {call_text} left behind a process it started, running or ended but never waited for"
+        f"{answering} (os.fork, multiprocessing or a subprocess?): a graded call only computes and returns"
     )
 
 
@@ -285,6 +308,12 @@ def process_ended(slug: str, call_text: str, how: str) -> str:
 def unreadable_answer(slug: str, call_text: str, error: object) -> str:
     """The call's answer came back in a form that is no value (``error`` says why)."""
     return f"{slug}: {call_text} gave an answer that cannot be read: {error}"
+
+
+def fails_with_coins_too() -> str:
+    """Under a failure on the empty row when a probe row with coins failed too (raised, or answered with
+    the wrong type): the empty row is not the only one to mend."""
+    return "\n  a row with coins fails too, so the empty row is not the only one to mend"
 
 
 def empty_row_note(answer: object) -> str:

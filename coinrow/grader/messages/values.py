@@ -56,8 +56,12 @@ def type_problem(value: object) -> str:
 
 
 def not_a_line(slug: str, call_text: str, line: object, n: int) -> str:
-    """The call returned ``line``, which is not a list of ``n`` moves."""
-    return f"{slug}: {call_text} returned {line!r}, expected a list of {n} moves"
+    """The call returned ``line``, which is not a list of ``n`` moves.
+
+    >>> not_a_line("optimal_moves", "optimal_line((0,))", [], 1)
+    'optimal_moves: optimal_line((0,)) returned [], expected a list of 1 move'
+    """
+    return f"{slug}: {call_text} returned {line!r}, expected a list of {n} move{'' if n == 1 else 's'}"
 
 
 def not_a_move(slug: str, call_text: str, number: int, move: object) -> str:
@@ -86,7 +90,9 @@ def must_raise(slug: str, function: str, extra: tuple[object, ...], n: int, why:
     """``function`` must raise ``ValueError`` on a row of ``n`` coins (and the ``extra`` arguments), for
     the reason ``why``: the first part of each message below."""
     args = f" for {extra[0] if len(extra) == 1 else extra}" if extra else ""
-    return f"{slug}: {function} must raise ValueError{args} on a row of {n} ({why})"
+    return (
+        f"{slug}: {function} must raise ValueError{args} on a row of {n} coin{'' if n == 1 else 's'} ({why})"
+    )
 
 
 def raised_something_else(must: str, failure: str) -> str:
