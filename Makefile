@@ -45,7 +45,10 @@ pip_install = $(PY) -m pip install --no-compile -c $(CONSTRAINTS) $(1) 2>$(VENV)
 # Each formulation is graded in a process of its own through the grading entry point (coinrow/grader/run/grade.py;
 # coinrow test is its command line, coinrow/grader/run/command.py).
 # LIMIT, when not given, is the one in coinrow/game/settings.py (as are the seeds and the row limits).
-GRADE_ARGS = --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") $(if $(JOBS),--jobs="$(JOBS)") $(if $(FRESH),--fresh) \
+# A switch (FRESH=1, ALL=1, ...) is on when set to anything but 0, no, false or off.
+on = $(filter-out 0 no false off,$(strip $(1)))
+GRADE_ARGS = --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") $(if $(JOBS),--jobs="$(JOBS)") \
+	$(if $(call on,$(FRESH)),--fresh) \
 	$(if $(REPORT),--report="$(REPORT)")
 
 # A learner's target is described after "## ", a maintainer's or a teacher's after "### ": make help lists
@@ -177,7 +180,7 @@ catalogue: $(DEV_STAMP) ### grade every catalogued wrong answer and correct alte
 # recorded on this machine (coinrow/dev/data/growth_timings.json, renewed by make growth-noise).
 .PHONY: growth-errors growth-noise
 growth-errors: $(DEV_STAMP) ### the growth decision's error rates, simulated (WRITE=1: into docs/grader-trust.md)
-	@$(COINROW) dev growth-errors $(if $(WRITE),--write)
+	@$(COINROW) dev growth-errors $(if $(call on,$(WRITE)),--write)
 
 growth-noise: $(DEV_STAMP) ### record the timings the growth noise models are fitted to (about 5 minutes)
 	@$(COINROW) dev growth-noise
@@ -212,7 +215,7 @@ watch: $(STAMP) ## grade each attempt again as it is saved (F=<slug> for one, LI
 		$(if $(JOBS),--jobs="$(JOBS)") $(ends_make_quietly)
 
 reset: $(STAMP) ## restore the stub of F=<slug> from git, after backing up your attempt
-	@$(COINROW) reset $(F) $(ends_make_quietly)
+	@$(COINROW) reset $(if $(F),"$(F)") $(ends_make_quietly)
 
 # See it and play it: the table animated in a browser, its browser test, a game against optimal play.
 .PHONY: animate play e2e
@@ -247,10 +250,11 @@ IMPL   ?= solutions
 PLOT   ?=
 JSON   ?=
 ROWARG := $(if $(strip $(ROW)),--row="$(ROW)")
-JSONARG := $(if $(JSON),--json)
+JSONARG := $(if $(call on,$(JSON)),--json)
 
 compare: $(STAMP) $(if $(PLOT),$(PLOT_STAMP)) ## every formulation side by side (ROW=, IMPL=problems, PLOT=, JSON=1, SPOILERS=1)
-	@$(takes_no_F) $(COINROW) compare $(ROWARG) --impl="$(IMPL)" $(if $(PLOT),--plot="$(PLOT)") $(JSONARG) $(if $(SPOILERS),--spoilers) \
+	@$(takes_no_F) $(COINROW) compare $(ROWARG) --impl="$(IMPL)" $(if $(PLOT),--plot="$(PLOT)") $(JSONARG) \
+		$(if $(call on,$(SPOILERS)),--spoilers) \
 		$(ends_make_quietly)
 
 TRACE_ROW := 5 3 7 10
@@ -267,22 +271,22 @@ bench: $(STAMP) ## time and peak memory of every reference (IMPL=problems: your 
 # while an interview is in progress (its session record exists), make hint is make interview HINT=1.
 .PHONY: hint
 INTERVIEW_DIR = $(or $(COINROW_INTERVIEW),interview)
-INTERVIEW_HINT = $(if $(F)$(ALL)$(RESET),,$(wildcard $(INTERVIEW_DIR)/session.json))
+INTERVIEW_HINT = $(if $(F)$(call on,$(ALL))$(call on,$(RESET)),,$(wildcard $(INTERVIEW_DIR)/session.json))
 hint: $(STAMP) ## the next hint for F=<slug>, one more a call (ALL=1, RESET=1; in an interview: its own)
-	@$(if $(INTERVIEW_HINT),$(COINROW) interview --hint,$(COINROW) hint $(if $(F),"$(F)") $(if $(ALL),--all) \
-		$(if $(RESET),--reset)) $(ends_make_quietly)
+	@$(if $(INTERVIEW_HINT),$(COINROW) interview --hint,$(COINROW) hint $(if $(F),"$(F)") $(if $(call on,$(ALL)),--all) \
+		$(if $(call on,$(RESET)),--reset)) $(ends_make_quietly)
 
 # A mock interview against the clock (docs/interview.md): the first call starts it, each later one grades
 # interview/answer.py for the stage being asked; the report card when time is up, all is solved or END=1.
 .PHONY: interview
 interview: $(STAMP) ## a mock interview: start it, then grade your answer (MINUTES=45, HINT=1, END=1, NEW=1)
-	@$(takes_no_F) $(COINROW) interview $(if $(MINUTES),--minutes="$(MINUTES)") $(if $(HINT),--hint) $(if $(END),--end) \
-		$(if $(NEW),--new) $(ends_make_quietly)
+	@$(takes_no_F) $(COINROW) interview $(if $(MINUTES),--minutes="$(MINUTES)") $(if $(call on,$(HINT)),--hint) \
+		$(if $(call on,$(END)),--end) $(if $(call on,$(NEW)),--new) $(ends_make_quietly)
 
 # How strong the grading suite is: mutants of every reference, each graded like an attempt.
 .PHONY: mutate
 mutate: $(MUTATE_STAMP) ### mutation score of the references, a sample, a few minutes (F=<slug>, FULL=1)
-	@$(COINROW) dev mutate $(if $(F),--formulation=$(F)) $(if $(FULL),--full)
+	@$(COINROW) dev mutate $(if $(F),--formulation=$(F)) $(if $(call on,$(FULL)),--full)
 
 .PHONY: mutate-stale
 mutate-stale: $(MUTATE_STAMP)

@@ -10,7 +10,7 @@ import argparse
 import re
 from pathlib import Path
 
-from coinrow.game.registry import NoSuchFolder, by_slug, resolve_impl
+from coinrow.game.registry import FORMULATIONS, NoSuchFolder, by_slug, resolve_impl
 from coinrow.game.settings import MAX_COINS
 
 MAX_CALL_LIMIT = 600.0  # CPU seconds: the most LIMIT= may give one call
@@ -90,8 +90,12 @@ def formulation_slug(slug: str) -> str:
     'difference_dp'
 
     Raises:
-        UsageError: ``unknown formulation 'x'; known: …``, naming every known slug.
+        UsageError: ``unknown formulation 'x'; known: …``, naming every known slug; or, for several known
+            slugs, that one kata is taken.
     """
+    parts = slug.replace(",", " ").split()
+    if len(parts) > 1 and all(part in {f.slug for f in FORMULATIONS} for part in parts):
+        raise UsageError(f"one kata at a time here, not {len(parts)}: F={parts[0]}, say")
     try:
         return by_slug(slug).slug
     except KeyError as error:

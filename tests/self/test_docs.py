@@ -13,6 +13,8 @@ from coinrow.dev.docs_text import count_word, generated_texts, katas_table, orde
 from coinrow.dev.measured import NAMES, unknown_regions, write_region
 from coinrow.dev.measured import REGION as MEASURED_REGION
 from coinrow.game.registry import CORE, FORMULATIONS, REPO_ROOT
+from coinrow.grader.executor.inside.limits import CPU_CAP_PER_CALL_LIMIT, MIN_CPU_CAP
+from coinrow.grader.run.driver import WALL_CAP
 from tests.self.commandline import coinrow
 
 README_LIMIT = 8 * 1024  # bytes: the part a learner reads first fits on two screens
@@ -178,3 +180,12 @@ def test_a_measured_region_is_rewritten_inline_or_on_lines_of_its_own() -> None:
         "came after <!-- measured: watch-save -->0.6 s<!-- end measured -->.\n"
         "<!-- measured: t -->\na\nb\n<!-- end measured -->\n"
     )
+
+
+def test_the_caps_the_trust_document_gives_are_the_drivers() -> None:
+    text = " ".join((REPO_ROOT / "docs" / "grader-trust.md").read_text(encoding="utf-8").split())
+    said = (
+        f"process tree has {MIN_CPU_CAP:g} CPU seconds at most, or {CPU_CAP_PER_CALL_LIMIT} times `LIMIT` "
+        f"where that is more (`MIN_CPU_CAP`, `CPU_CAP_PER_CALL_LIMIT`), and {WALL_CAP:g} seconds of wall time"
+    )
+    assert said in text

@@ -68,6 +68,14 @@ def test_each_make_variable_the_makefile_passes_is_the_one_an_error_names() -> N
             "make hint: F=diference_dp: unknown formulation 'diference_dp'; did you",
         ),
         (
+            ["hint", "F=difference_dp,rolling_array"],
+            "make hint: F=difference_dp,rolling_array: one kata at a time here, not 2: F=difference_dp, say",
+        ),
+        (
+            ["reset", "F=difference_dp rolling_array"],
+            "make reset: F=difference_dp rolling_array: one kata at a time here, not 2",
+        ),
+        (
             ["trace", "F=diference_dp"],
             "make trace: F=diference_dp: unknown formulation 'diference_dp'; did you",
         ),
@@ -132,3 +140,15 @@ def test_a_target_that_takes_no_f_refuses_one_instead_of_ignoring_it(target: str
         f"make {target}: F=difference_dp: make {target} takes no F=; F=<slug> picks a kata in make "
         + "test, watch, reset, hint, trace and animate"  # the targets the test above finds reading F
     ]
+
+
+@pytest.mark.parametrize(
+    ("value", "on"), [("1", True), ("yes", True), ("0", False), ("no", False), ("false", False)]
+)
+def test_a_switch_set_to_0_or_no_is_off(value: str, on: bool) -> None:
+    done = make("-n", "hint", "F=difference_dp", f"ALL={value}")  # -n: the command, not run
+    assert done.returncode == 0, done.stderr
+    assert ("--all" in done.stdout) is on
+    switches = re.findall(r"\$\(if \$\(call on,\$\(([A-Z]+)\)\)", MAKEFILE)
+    assert {"FRESH", "ALL", "RESET", "HINT", "END", "NEW", "JSON", "SPOILERS"} <= set(switches)
+    assert not re.search(r"\$\(if \$\((?:FRESH|ALL|RESET|HINT|END|NEW|JSON|SPOILERS|FULL|WRITE)\),", MAKEFILE)

@@ -48,8 +48,13 @@ def stalled(seconds: float) -> str:
 
 
 def during(test_id: str) -> str:
-    """What follows a run's reason when it stopped in the check ``test_id`` (a pytest node id)."""
-    return f", during {test_id.split('::')[-1]}"
+    """What follows a run's reason when it stopped in the check ``test_id`` (a pytest node id), in words.
+
+    >>> during("tests/grade/test_values.py::test_agrees_with_the_game_table_on_longer_rows[difference_dp]")
+    ', during the check "agrees with the game table on longer rows"'
+    """
+    name = test_id.split("::")[-1].split("[")[0].removeprefix("test_").replace("_", " ")
+    return f', during the check "{name}"'
 
 
 def ended_by_signal(
