@@ -8,18 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+#: characters a row's literal may take and still be shown in full (a longer one is elided in the middle)
+SHOWN_IN_FULL = 100
+
 
 def show_row(row: Sequence[int], keep: int = 12) -> str:
-    """The row as the literal it was passed as (list or tuple), its middle elided past ``keep`` coins.
+    """The row as the literal it was passed as (list or tuple): in full when it takes ``SHOWN_IN_FULL``
+    characters or fewer (or has ``keep`` coins or fewer), else its middle elided, ``keep`` coins shown.
 
     >>> show_row(list(range(20)), keep=6)
-    '[0, 1, 2, …14 more…, 17, 18, 19]'
+    '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]'
+    >>> show_row(list(range(1000, 1040)), keep=6)
+    '[1000, 1001, 1002, …34 more…, 1037, 1038, 1039]'
     >>> show_row((7,))
     '(7,)'
     """
     items = list(row)
-    if len(items) <= keep:
-        return repr(tuple(items) if isinstance(row, tuple) else items)
+    if len(items) <= max(keep, SHOWN_IN_FULL // 3):  # a coin takes 3 characters at least
+        literal = repr(tuple(items) if isinstance(row, tuple) else items)
+        if len(items) <= keep or len(literal) <= SHOWN_IN_FULL:
+            return literal
     head, tail = items[: keep // 2], items[-(keep // 2) :]
     hidden = len(items) - len(head) - len(tail)
     inside = ", ".join(map(str, head)) + f", …{hidden} more…, " + ", ".join(map(str, tail))

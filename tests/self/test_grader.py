@@ -41,7 +41,13 @@ def _message(grader: Grader, row: tuple[int, ...], difference: int) -> str:
 def test_long_rows_are_shortened_in_the_middle() -> None:
     assert show_row([1, 2, 3]) == "[1, 2, 3]"
     assert show_row(list(range(100)), keep=4) == "[0, 1, …96 more…, 98, 99]"
-    assert show_call("f", [0] * 13) == "f([0, 0, 0, 0, 0, 0, …1 more…, 0, 0, 0, 0, 0, 0])  (n = 13)"
+    # 33 zeros take 3 x 33 = 99 characters: shown in full; a 34th would take 102
+    assert show_call("f", [0] * 33) == f"f([{', '.join(['0'] * 33)}])  (n = 33)"
+    assert show_call("f", [0] * 34) == "f([0, 0, 0, 0, 0, 0, …22 more…, 0, 0, 0, 0, 0, 0])  (n = 34)"
+    assert (
+        show_call("f", [1000] * 20)
+        == "f([1000, 1000, 1000, 1000, 1000, 1000, …8 more…, 1000, 1000, 1000, 1000, 1000, 1000])  (n = 20)"
+    )
 
 
 def test_busy_loop_ends_at_the_cpu_limit() -> None:
