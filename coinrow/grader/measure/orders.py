@@ -72,7 +72,7 @@ class Step:
         faster = above is not None and self.named_exponent <= above
         power = power_name(above if faster and above is not None else self.named_exponent)
         if self.held:
-            what = f"{what} above the {self.held / 2**20:.1f} MiB held at n = {self.held_at}"
+            what = messages.above_held(what, self.held, self.held_at)
         return messages.growth(what, power, self.ratio, self.low, self.high, self.at_least, faster, floor)
 
 

@@ -75,6 +75,15 @@ def order_not_told(ratio: float, low: int, high: int) -> str:
     return f"not told apart (×{ratio:.1f} per doubling, n = {low} → {high}): its order is not decided"
 
 
+def above_held(what: str, held: int, n: int) -> str:
+    """``what`` (memory) above the ``held`` bytes a call holds already at ``n`` coins.
+
+    >>> above_held("memory", 3_000_000, 50)
+    'memory above the 2.9 MiB held at n = 50'
+    """
+    return f"{what} above the {held / 2**20:.1f} MiB held at n = {n}"
+
+
 def memory_held(held: int, n: int) -> str:
     """A memory growth that could not be read beside the ``held`` bytes a call holds already at ``n`` coins.
 
