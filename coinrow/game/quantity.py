@@ -109,8 +109,12 @@ class Quantity(ABC):
         return number_kind_problem(value)
 
     def show(self, value: object) -> str:
-        """A returned value as ``compare``'s table shows it (a pair as a list)."""
-        return repr(list(value) if isinstance(value, tuple) else value)
+        """A returned value as ``compare``'s table shows it: as returned, a tuple as a tuple.
+
+        >>> TOTALS.show((15, 10)), TOTALS.show([15, 10])
+        ('(15, 10)', '[15, 10]')
+        """
+        return repr(value)
 
 
 class TableQuantity(Quantity):
