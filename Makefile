@@ -120,12 +120,15 @@ ends_make_quietly = || kill -s PIPE $$PPID
 takes_no_F = $(if $(F),echo "make $@: F=$(F): make $@ takes no F=; F=<slug> picks a kata in make $(F_TARGETS)" >&2 \
 	&& false,true) &&
 F_TARGETS := test, watch, reset, hint, trace and animate
+# make test, next and watch grade problems/ only: an IMPL= typed for them is refused, not ignored.
+takes_no_IMPL = $(if $(filter command line,$(origin IMPL)),echo "make $@: IMPL=$(IMPL): make $@ reads problems/ \
+	only; make solutions grades the references; make compare and make bench take IMPL=" >&2 && false,true) &&
 
 test: $(STAMP) ## grade your answers in problems/ (F=<slugs>, LIMIT=<s> a call, FRESH=1, REPORT=<file>)
-	@$(COINROW) test --impl=problems $(GRADE_ARGS) $(ends_make_quietly)
+	@$(takes_no_IMPL) $(COINROW) test --impl=problems $(GRADE_ARGS) $(ends_make_quietly)
 
 next: $(STAMP) ## name the next unsolved kata (as last graded) and the command that starts it
-	@$(takes_no_F) $(COINROW) next --impl=problems $(ends_make_quietly)
+	@$(takes_no_F) $(takes_no_IMPL) $(COINROW) next --impl=problems $(ends_make_quietly)
 
 solutions: $(STAMP) ### grade the reference solutions with the same suite, afresh
 	@$(COINROW) test --impl=solutions --no-cache $(GRADE_ARGS)
@@ -211,7 +214,7 @@ pins: $(STAMP) ### renew requirements/constraints.txt from pyproject.toml (pip-c
 # save's child is primed: pytest set up and the suite collected before it); a kata's values' verdict is
 # printed as soon as its value checks end, before its growth check's.
 watch: $(STAMP) ## grade each attempt again as it is saved (F=<slug> for one, LIMIT=, JOBS=)
-	@$(COINROW) watch --impl=problems --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") \
+	@$(takes_no_IMPL) $(COINROW) watch --impl=problems --formulation="$(F)" $(if $(LIMIT),--limit="$(LIMIT)") \
 		$(if $(JOBS),--jobs="$(JOBS)") $(ends_make_quietly)
 
 reset: $(STAMP) ## restore the stub of F=<slug> from git, after backing up your attempt

@@ -152,3 +152,14 @@ def test_a_switch_set_to_0_or_no_is_off(value: str, on: bool) -> None:
     switches = re.findall(r"\$\(if \$\(call on,\$\(([A-Z]+)\)\)", MAKEFILE)
     assert {"FRESH", "ALL", "RESET", "HINT", "END", "NEW", "JSON", "SPOILERS"} <= set(switches)
     assert not re.search(r"\$\(if \$\((?:FRESH|ALL|RESET|HINT|END|NEW|JSON|SPOILERS|FULL|WRITE)\),", MAKEFILE)
+
+
+@pytest.mark.parametrize("target", ["test", "next", "watch"])
+def test_a_grading_target_refuses_an_impl_instead_of_ignoring_it(target: str) -> None:
+    done = make(target, "IMPL=solutions")
+    assert done.returncode == MAKE_FAILED
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"make {target}: IMPL=solutions: make {target} reads problems/ only; "
+        "make solutions grades the references; make compare and make bench take IMPL="
+    ]
