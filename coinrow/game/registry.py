@@ -43,12 +43,14 @@ class SpeedCheck:
 
 @dataclass(frozen=True)
 class MemoryCheck:
-    """A row length at which the peak memory ``tracemalloc`` traces must stay under a bound: room for a few
-    rows of n, none for an n x n table."""
+    """A row length at which the peak memory ``tracemalloc`` traces must stay under a bound, and the growth
+    of the process tree's resident memory over a whole untraced call, read by the kernel, under another:
+    room for a few rows of n, none for an n x n table."""
 
     n: int
     bytes: int
     traced_seconds: float  # CPU seconds the call is traced for, from its start (tracing slows it down)
+    resident_bytes: int  # the most the tree may grow by over a whole call (memory tracing cannot see)
 
 
 @dataclass(frozen=True)

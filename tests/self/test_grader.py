@@ -516,6 +516,63 @@ def test_a_call_that_resets_or_clears_the_tracing_fails_however_small_its_table(
         grader.close()
 
 
+MAPPED_TABLE = """
+import mmap
+
+def score_difference(coins):  # every cell of the table, packed, in memory tracing does not see
+    n = len(coins)
+    if n == 0:
+        return 0
+    start = [0] * n  # where row i (cells i..n-1) begins
+    for i in range(1, n):
+        start[i] = start[i - 1] + n - (i - 1)
+    buffer = mmap.mmap(-1, 8 * n * (n + 1) // 2)
+    table = memoryview(buffer).cast("q")
+    for i in range(n - 1, -1, -1):
+        table[start[i]] = coins[i]
+        for j in range(i + 1, n):
+            table[start[i] + j - i] = max(
+                coins[i] - table[start[i + 1] + j - i - 1], coins[j] - table[start[i] + j - 1 - i]
+            )
+    answer = table[start[0] + n - 1]
+    table.release()
+    buffer.close()
+    return answer
+"""
+TABLE_IN_A_WORKER = """
+import os
+
+def score_difference(coins):  # the table built in a worker the call waits for: gone before it answers
+    read_end, write_end = os.pipe()
+    if os.fork() == 0:
+        os.write(write_end, str(_full_table(coins)).encode())  # difference_dp's reference: an n x n table
+        os._exit(0)
+    os.close(write_end)
+    answer = int(os.read(read_end, 64))
+    os.wait()
+    return answer
+"""
+
+
+@pytest.mark.parametrize("source", [MAPPED_TABLE, TABLE_IN_A_WORKER], ids=["mapped", "in-a-worker"])
+def test_a_whole_call_grows_the_tree_by_a_table_tracing_does_not_see(tmp_path: Path, source: str) -> None:
+    """An n x n table at n = 2000, in mapped memory (16 MB packed) or in a worker process that ends before
+    the call answers (over 32 MB of pointers): the kernel's reading of the whole call counts it; the
+    reference's growth there is a row or two."""
+    full_table = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
+    full_table = full_table.replace("def score_difference(", "def _full_table(")
+    grader = _attempt(tmp_path, "rolling_array", full_table + source)
+    reference = Grader(IMPLS["solutions"], call_limit=10.0)
+    row, _ = dominant_class_row(2000, seed=2000)
+    try:
+        grader.call_limit = 10.0
+        assert grader.resident_growth("rolling_array", "score_difference", row) > 12 * 2**20
+        assert reference.resident_growth("rolling_array", "score_difference", row) < 2**20
+    finally:
+        grader.close()
+        reference.close()
+
+
 def test_a_missing_file_is_said_to_be_missing(tmp_path: Path) -> None:
     """Sealed or not, the same words: a sandbox cannot bind a folder that is not there, and its own
     exit status must not be read as the attempt's."""

@@ -40,11 +40,13 @@ def become_subreaper() -> None:
 @dataclass(frozen=True)
 class Census:
     """An executor's process tree at one look: its live processes' ids, how many processes and threads
-    they run (``tasks``, each process counting one thread at least), the bytes they hold resident, summed."""
+    they run (``tasks``, each process counting one thread at least), the bytes they hold resident, summed,
+    and each one's (``each``, in the order of ``pids``)."""
 
     pids: tuple[int, ...]
     tasks: int
     resident: int
+    each: tuple[int, ...] = ()
 
     def over_cap(self) -> Cap | None:
         """The cap the tree is past: more than ``TASKS_CAP`` processes and threads ("processes"), more than
@@ -107,7 +109,8 @@ def census(pid: int) -> Census:
     below |= {p for p, stat in stats.items() if stat[1] == pid}
     members = sorted(below & stats.keys())
     tasks = sum(max(1, stats[member][2]) for member in members)
-    return Census(tuple(members), tasks, sum(stats[member][3] for member in members) * _PAGE)
+    each = tuple(stats[member][3] * _PAGE for member in members)
+    return Census(tuple(members), tasks, sum(each), each)
 
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
@@ -143,11 +146,13 @@ def _census_by_psutil(pid: int) -> Census:
                 found[process.pid] = process
         except OSError:
             continue
-    tasks = resident = 0
+    tasks, each = 0, []
     for process in found.values():
+        rss = 0
         with contextlib.suppress(psutil.Error), process.oneshot():
-            tasks, resident = tasks + process.num_threads(), resident + process.memory_info().rss
-    return Census(tuple(found), tasks, resident)
+            tasks, rss = tasks + process.num_threads(), process.memory_info().rss
+        each.append(rss)
+    return Census(tuple(found), tasks, sum(each), tuple(each))
 
 
 def cpu(processes: list[psutil.Process]) -> float:

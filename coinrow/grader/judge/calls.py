@@ -183,6 +183,20 @@ class Caller:
             raise WrongAnswer(slug, row, message, kind="growth")
         return traced
 
+    def resident_growth(self, slug: str, function: str, row: Sequence[int]) -> int:
+        """Bytes the executor's tree grew by in resident memory over one whole plain call of
+        ``function(row)``, read by the kernel (``Executor.peak_memory``): what tracing cannot see, mapped
+        memory, a worker process, tracing stopped, shows here.
+
+        Raises:
+            NotAttempted, WrongAnswer: as ``call``.
+        """
+        executor = self.executor(slug)
+        executor.settle()
+        executor.reset_peak_memory()
+        self._request(slug, function, row, (), None)
+        return executor.peak_memory()
+
     def subject(self, slug: str, function: str, row: Sequence[int]) -> Executed:
         """``function(row)`` of the attempt at ``slug`` as a timing subject (``measure.timing``'s rule)."""
         return Executed(self, slug, function, row)

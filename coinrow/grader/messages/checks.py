@@ -88,6 +88,14 @@ def too_much_memory(slug: str, call_text: str, peak: int, bound: int) -> str:
     )
 
 
+def too_much_resident(slug: str, call_text: str, grown: int, bound: int) -> str:
+    """The call's process tree grew by ``grown`` resident bytes (the kernel's reading), over ``bound``."""
+    return (
+        f"{slug}: {call_text} grew its process by {grown / 2**20:.1f} MiB of resident memory, read by the "
+        f"kernel; one rolling row needs well under {bound / 2**20:.0f} MiB (memory tracing does not see all)"
+    )
+
+
 def guarantee_out_of_bounds(slug: str, row_text: str, guarantee: object, half: float, optimum: int) -> str:
     """``parity_guarantee`` returned ``guarantee``, outside [``half`` the row's sum, the ``optimum``]."""
     return (
