@@ -11,9 +11,9 @@ This module reads the options and prints; ``coinrow.grader.run.grade.grade`` gra
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
-import shutil
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -114,7 +114,11 @@ class GradingLine:
     def say(self, text: str) -> None:
         """Show ``text`` in place of the line, cut to the terminal's width."""
         if self.shown:
-            width = max(shutil.get_terminal_size().columns - 1, 20)
+            try:  # the width of the terminal this stream writes to, whatever standard output is
+                columns = os.get_terminal_size(self.stream.fileno()).columns
+            except (OSError, ValueError, io.UnsupportedOperation):
+                columns = 80
+            width = max(columns - 1, 20)
             self.stream.write("\r\033[K" + text[:width])
             self.stream.flush()
 
