@@ -39,14 +39,16 @@ def command_env() -> dict[str, str]:
 
 
 def call_request(
-    function: str, args: tuple[object, ...], trace_seconds: float | None = None
+    function: str, args: tuple[object, ...], trace_seconds: float | None = None, traced: bool = True
 ) -> dict[str, Any]:
-    """The request that calls ``function(*args)``."""
+    """The request that calls ``function(*args)``; with ``trace_seconds``, a call that ends itself after that
+    many CPU seconds, its memory traced unless not ``traced``."""
     return {
         "op": "call",
         "function": function,
         "args": [encode(a) for a in args],
         "trace_seconds": trace_seconds,
+        "traced": traced,
     }
 
 

@@ -36,6 +36,8 @@ from coinrow.grader.messages import calls as messages
 # One that grew beyond this hid its memory from tracing (tracing stopped: its traced peak is near 0).
 UNTRACED_SLACK, UNTRACED_ALLOWANCE = 6, 8 * 2**20
 TRACE_GRACE = 1.0  # CPU seconds a traced call is given beyond its own cut-off
+# CPU seconds an untraced call whose resident growth is read runs at most (rolling_array's reference: 0.8 s)
+WATCHED_SECONDS = 2.0
 
 
 @dataclass
@@ -184,9 +186,10 @@ class Caller:
         return traced
 
     def resident_growth(self, slug: str, function: str, row: Sequence[int]) -> int:
-        """Bytes the executor's tree grew by in resident memory over one whole plain call of
-        ``function(row)``, read by the kernel (``Executor.peak_memory``): what tracing cannot see, mapped
-        memory, a worker process, tracing stopped, shows here.
+        """Bytes the executor's tree grew by in resident memory over one untraced call of ``function(row)``,
+        read by the kernel (``Executor.peak_memory``): what tracing cannot see, mapped memory, a worker
+        process, tracing stopped, shows here. The call ends itself after ``WATCHED_SECONDS`` of CPU, as a
+        traced one does, without a failure: a table filled as the work goes shows by then.
 
         Raises:
             NotAttempted, WrongAnswer: as ``call``.
@@ -194,7 +197,7 @@ class Caller:
         executor = self.executor(slug)
         executor.settle()
         executor.reset_peak_memory()
-        self._request(slug, function, row, (), None)
+        self._request(slug, function, row, (), WATCHED_SECONDS, traced=False)
         return executor.peak_memory()
 
     def subject(self, slug: str, function: str, row: Sequence[int]) -> Executed:
@@ -232,12 +235,18 @@ class Caller:
         return spent, answers
 
     def _request(
-        self, slug: str, function: str, row: Sequence[int], extra: tuple[object, ...], trace: float | None
+        self,
+        slug: str,
+        function: str,
+        row: Sequence[int],
+        extra: tuple[object, ...],
+        trace: float | None,
+        traced: bool = True,
     ) -> tuple[dict[str, Any], str]:
         call_text, key = show_call(function, row, *extra), self._key(slug)
         unanswered.refuse_in_vain(key, slug, call_text, row)  # before an import: it may be in vain too
         executor = self.executor(slug)
-        request = call_request(function, (row, *extra), trace)
+        request = call_request(function, (row, *extra), trace, traced)
         if self.forks_each_call:
             request["op"] = "fresh"
         # a traced call ends itself after ``trace`` seconds (tracing slows it down): the limit leaves room

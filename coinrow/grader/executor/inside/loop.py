@@ -171,12 +171,14 @@ class AttemptRunner:
         args = replies.from_wire(request["args"])
         before = [_copied(arg) for arg in args]
         seen = limits.RecursionSeen()
-        trace = request.get("trace_seconds")
+        trace = request.get("trace_seconds")  # a call that ends itself after so many CPU seconds
+        traced = request.get("traced", True)  # its memory traced
         reply: Reply = {}
         self.printed = streams.CapturedOutput(self.tally)
         try:
             if trace is not None:
-                _Tracing.begin()
+                if traced:
+                    _Tracing.begin()
                 signal.signal(signal.SIGPROF, self._trace_done)
                 signal.setitimer(signal.ITIMER_PROF, float(trace))
             answer, _ = self.run(lambda: target(*args), seen)
@@ -199,6 +201,7 @@ class AttemptRunner:
         finally:
             if trace is not None:
                 signal.setitimer(signal.ITIMER_PROF, 0)
+            if trace is not None and traced:
                 reply["peak"], tampered = _Tracing.end()
                 if tampered:
                     reply["trace_tampered"] = True
