@@ -84,6 +84,7 @@ class Executor:
     started: int = 0  # how many executors were started for this attempt
     _pids: tuple[int, ...] = ()  # the executor's process tree, as last looked up
     _resident_at_reset: dict[int, int] = field(default_factory=dict)  # KiB by pid (``reset_peak_memory``)
+    _looked_at_reset: dict[int, int] = field(default_factory=dict)  # bytes by pid, as the looks read them
     _resident_seen: dict[int, int] = field(default_factory=dict)  # the most bytes each looked at held since
     _settled: bool = False  # ``settle`` was called since the process started
     _bound: tuple[int, int] | None = None  # the attempt's folder as it was when the process started
@@ -277,18 +278,18 @@ class Executor:
     def reset_peak_memory(self) -> None:
         """Start a new peak of resident memory for every process of the executor (``peak_memory``)."""
         self._resident_at_reset = reset_peaks(self._pids)
-        self._resident_seen = {}
+        self._resident_seen, self._looked_at_reset = {}, {}
+        if self.process is not None:  # the looks' own reading, to measure what they see against
+            found = census(self.process.pid)
+            self._looked_at_reset = dict(zip(found.pids, found.each, strict=False))
 
     def peak_memory(self) -> int:
         """Bytes the largest process of the executor grew by, at its peak, since ``reset_peak_memory``:
         read by the kernel, out of the attempt's reach (0 where /proc does not tell). One started since (a
         worker) grows from the largest size at the reset (a copy's parent's): at its peak if alive at the
         last look, else by the most any look saw it hold (a worker that ended before the call answered)."""
-        start = max(self._resident_at_reset.values(), default=0) * 1024
-        seen = [
-            held - self._resident_at_reset.get(pid, start // 1024) * 1024
-            for pid, held in self._resident_seen.items()
-        ]
+        at_reset, start = self._looked_at_reset, max(self._looked_at_reset.values(), default=0)
+        seen = [held - at_reset.get(pid, start) for pid, held in self._resident_seen.items()]
         return max(grown_most(self._resident_at_reset, self._pids), *seen, 0)
 
     def _look(self, root: int, keep: bool = True) -> None:
