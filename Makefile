@@ -59,6 +59,15 @@ help: ## list the targets
 	@echo "The maintainers' and teachers' targets:"
 	@grep -E '^[a-z0-9-]+:.*### ' $(MAKEFILE_LIST) | awk -F':.*### ' '{printf "  make %-13s %s\n", $$1, $$2}'
 
+# A target make has no rule for (a typo): one line naming the nearest target, ended as every learner's target
+# ends (ends_make_quietly), instead of make's own "No rule to make target"; the system's python3, as a fresh
+# clone may have no .venv yet.
+.DEFAULT:
+	@python3 -c 'import difflib, re, sys; names = re.findall(r"^([a-z0-9-]+):.*##", open("Makefile").read(), re.M); \
+		near = difflib.get_close_matches(sys.argv[1], names, 1); \
+		print(f"make: no target {sys.argv[1]!r}" + (f"; did you mean make {near[0]}?" if near else "") \
+		+ " (make help lists them)", file=sys.stderr)' '$@'; kill -s PIPE $$PPID
+
 # write_bytecode writes the bytecode of the kata's own modules and of what grading imports, once, even where
 # PYTHONDONTWRITEBYTECODE is set: without it every make test compiles those modules again (about 0.7 s of CPU
 # each time). Every install runs it last: pip may reinstall a package grading imports (pytest, when the

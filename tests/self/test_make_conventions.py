@@ -163,3 +163,18 @@ def test_a_grading_target_refuses_an_impl_instead_of_ignoring_it(target: str) ->
         f"make {target}: IMPL=solutions: make {target} reads problems/ only; "
         "make solutions grades the references; make compare and make bench take IMPL="
     ]
+
+
+@pytest.mark.parametrize(
+    ("typed", "line"),
+    [
+        ("hitn", "make: no target 'hitn'; did you mean make hint? (make help lists them)"),
+        ("tets", "make: no target 'tets'; did you mean make test? (make help lists them)"),
+        ("zzzz", "make: no target 'zzzz' (make help lists them)"),
+    ],
+)
+def test_a_mistyped_target_is_one_line_naming_the_nearest(typed: str, line: str) -> None:
+    done = make(typed, "F=difference_dp")
+    assert done.returncode == MAKE_FAILED
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [line]

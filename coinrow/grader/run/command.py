@@ -117,7 +117,8 @@ class GradingLine:
             try:  # the width of the terminal this stream writes to, whatever standard output is
                 columns = os.get_terminal_size(self.stream.fileno()).columns
             except (OSError, ValueError, io.UnsupportedOperation):
-                columns = 80
+                columns = 0
+            columns = columns or 80  # a terminal that gives no size (0) is taken as 80 columns
             width = max(columns - 1, 20)
             self.stream.write("\r\033[K" + text[:width])
             self.stream.flush()
