@@ -106,7 +106,10 @@ def census(pid: int) -> Census:
             if child not in below:
                 below.add(child)
                 waiting.append(child)
-    below |= {p for p, stat in stats.items() if stat[1] == pid}
+    # a process of the session the executor leads, started since it was: an older one is of a session whose
+    # leader ended and whose id the kernel gave the executor again, none of the attempt's doing
+    started = stats[pid][4] if pid in stats else 0
+    below |= {p for p, stat in stats.items() if stat[1] == pid and stat[4] >= started}
     members = sorted(below & stats.keys())
     tasks = sum(max(1, stats[member][2]) for member in members)
     each = tuple(stats[member][3] * _PAGE for member in members)
@@ -116,9 +119,9 @@ def census(pid: int) -> Census:
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
-def _stats() -> dict[int, tuple[int, int, int, int]]:
-    """Every process's parent, session, threads and resident pages, read from ``/proc/<pid>/stat``
-    (fields 4, 6, 20 and 24; Linux); OSError elsewhere."""
+def _stats() -> dict[int, tuple[int, int, int, int, int]]:
+    """Every process's parent, session, threads, resident pages and start time (clock ticks since boot),
+    read from ``/proc/<pid>/stat`` (fields 4, 6, 20, 24 and 22; Linux); OSError elsewhere."""
     found = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -126,7 +129,13 @@ def _stats() -> dict[int, tuple[int, int, int, int]]:
         try:
             with open(f"/proc/{name}/stat", "rb") as stat:
                 fields = stat.read().rpartition(b")")[2].split()
-            found[int(name)] = (int(fields[1]), int(fields[3]), int(fields[17]), int(fields[21]))
+            found[int(name)] = (
+                int(fields[1]),
+                int(fields[3]),
+                int(fields[17]),
+                int(fields[21]),
+                int(fields[19]),
+            )
         except (OSError, ValueError, IndexError):
             continue  # ended meanwhile
     return found
