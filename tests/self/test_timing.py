@@ -85,21 +85,14 @@ def test_short_calls_are_timed_in_batches_and_repeated() -> None:
     assert 0 < timing.fastest <= timing.longest
 
 
-def test_one_call_then_one_batch_sized_by_it() -> None:
-    # Hand calculation: the first call took 5 ms (a cold start): ceil(10 / 5) = 2 calls are asked for,
-    # which take 2 x 2 ms = 4 ms; that batch, short of 10 ms, is the one repeated: one rule, never re-sized.
+def test_a_batch_too_short_is_made_again_larger() -> None:
+    # Hand calculation: the first call took 5 ms (a cold start): 2 calls were asked for, which took
+    # 2 x 2 ms = 4 ms; 2 ms a call then asks for 5, which take 10 ms: that batch is repeated.
     subject = MadeUpExecutor(128, first=0.005)
-    timing = time_calls(subject, limit=1.0, repeats=3)
-    assert subject.batches == [1, 2, 2, 2]
-    assert timing.number == 2
-    assert timing.longest == pytest.approx(0.002)  # the repeats' longest
-
-
-def test_a_call_of_ten_milliseconds_or_more_is_timed_alone() -> None:
-    subject = MadeUpExecutor(1000, per_coin=0.001)  # 1001 ms a call
-    timing = time_calls(subject, limit=2.0, repeats=2)
-    assert subject.batches == [1, 1]
-    assert timing.number == 1
+    timing = time_calls(subject, limit=1.0, repeats=2)
+    assert subject.batches == [1, 2, 5, 5]
+    assert timing.number == 5
+    assert timing.longest == pytest.approx(0.005)  # the first call is the longest seen
 
 
 def test_the_round_trip_is_taken_out_of_each_call() -> None:
@@ -137,29 +130,33 @@ def test_a_round_trip_larger_than_the_call_leaves_a_hundredth_of_it() -> None:
     assert timing.fastest == pytest.approx(0.00002)
 
 
-def test_the_round_trip_is_the_fastest_of_five_batches_made_first() -> None:
-    # Hand calculation: the round trip's empty calls take 1 ms: one, then batches of ceil(10 / 1) = 10,
-    # five of them; its runs 2 and 4 (two batches) were slowed threefold, to 3 ms a call: 1 ms is taken
-    # out of the 2 ms call. Then the timed calls: one, then batches of 5.
+def test_the_round_trip_batches_are_made_between_the_timed_ones() -> None:
+    # Hand calculation: 2 ms a call at 128 coins, batched 5 at a time; the round trip's empty calls take
+    # 1 ms, batched 10 at a time. Each is sized (a single call, then a batch), then the round trip's
+    # batches go before each timed repeat, and the last ones after, 5 of them in all.
+    subject = MadeUpExecutor(128)
+    time_calls(subject, limit=1.0, repeats=3)
+    sizing = [(128, 1), (128, 5), (0, 1), (0, 10)]
+    assert subject.log == [*sizing, (0, 10), (128, 5), (0, 10), (128, 5), (0, 10), (0, 10)]
+    assert subject.log.count((0, 10)) == ROUND_TRIPS == 5
+
+
+def test_a_round_trip_under_a_hundredth_of_the_call_is_measured_once() -> None:
+    # Hand calculation: 1 ms of round trip plus 1 ms a coin, 1000 coins: 1001 ms a call, one at a time;
+    # the round trip's 1 ms is under 1% of it, so its first batch (10 calls, after one) is all.
+    subject = MadeUpExecutor(1000, per_coin=0.001)
+    timing = time_calls(subject, limit=2.0, repeats=2)
+    assert subject.log == [(1000, 1), (0, 1), (0, 10), (1000, 1)]
+    assert timing.fastest == pytest.approx(1.0)
+
+
+def test_the_round_trip_is_its_fastest_batch() -> None:
+    # Hand calculation: the round trip's runs 2 and 4 (batches) were slowed threefold, to 3 ms a call;
+    # the others took 1 ms: 1 ms is taken out of the 2 ms call.
     subject = MadeUpExecutor(128, trip_slowed=frozenset({2, 4}))
     timing = time_calls(subject, limit=1.0, repeats=3)
     assert timing.round_trip == pytest.approx(0.001)
     assert timing.fastest == pytest.approx(0.001)
-    assert subject.log == [(0, 1)] + [(0, 10)] * ROUND_TRIPS + [(128, 1), (128, 5), (128, 5), (128, 5)]
-    assert ROUND_TRIPS == 5
-
-
-def test_calls_made_one_at_a_time_take_out_the_fastest_of_five_single_calls() -> None:
-    # Hand calculation: single calls of the round trip's row at 3, 2, 1.5, 4 and 2 ms: 1.5 ms.
-    readings = iter([0.003, 0.002, 0.0015, 0.004, 0.002])
-    asked: list[int] = []
-
-    def run(number: int, limit: float) -> float:
-        asked.append(number)
-        return next(readings)
-
-    assert timing.fastest_single(run, 1.0) == pytest.approx(0.0015)
-    assert asked == [1] * ROUND_TRIPS
 
 
 def test_growth_is_the_median_of_pairwise_slopes() -> None:

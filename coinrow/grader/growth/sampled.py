@@ -24,7 +24,13 @@ from coinrow.grader.growth.policy import GrowthPolicy
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.measure.orders import Point, Step, memory_growth
-from coinrow.grader.measure.timing import ROUND_TRIP_COINS, batched, fastest_single, without_round_trip
+from coinrow.grader.measure.timing import (
+    ROUND_TRIP_COINS,
+    ROUND_TRIPS,
+    SHORTEST_BATCH,
+    calls_per_batch,
+    without_round_trip,
+)
 from coinrow.grader.messages import calls as call_messages
 from coinrow.grader.messages import values as values_messages
 from coinrow.grader.messages.stops import with_printing_note
@@ -42,30 +48,32 @@ def timed_size(
     policy: GrowthPolicy,
     round_trip: float = 0.0,
 ) -> Point:
-    """CPU seconds per call of the value function on fresh random rows of ``n`` coins, by the one timing
-    rule the tools share (``timing.batched``), ``round_trip`` seconds taken out of each call
-    (``timing.without_round_trip``). A call past ``limit`` CPU seconds makes the point a bound.
+    """CPU seconds per call of the value function on fresh random rows of ``n`` coins, ``round_trip``
+    seconds taken out of each call (``timing.without_round_trip``): one call, then, if it took under
+    ``timing.SHORTEST_BATCH``, a batch of ``timing.calls_per_batch`` calls, the batching rule the tools
+    share. A call past ``limit`` CPU seconds makes the point a bound.
 
     Raises:
         WrongAnswer: a wrong value, or a call that raised.
         NotAttempted: the function is still the stub.
     """
     try:
-        seconds, _, _ = batched(lambda number, most: _calls(grader, formulation, n, number, rng, most), limit)
+        seconds, number = _calls(grader, formulation, n, 1, rng, limit), 1
+        if seconds < SHORTEST_BATCH:
+            number = calls_per_batch(seconds)
+            seconds = _calls(grader, formulation, n, number, rng, limit * number)
     except CallTimeout:
         return Point(n, limit, timed_out=True)
-    return Point(n, without_round_trip(seconds, round_trip))
+    return Point(n, without_round_trip(seconds / number, round_trip))
 
 
 def round_trip(grader: Grader, formulation: Formulation) -> float:
-    """CPU seconds of the executor's round trip on rows of ``timing.ROUND_TRIP_COINS`` coins, as the timing
-    rule has it for calls made mostly one at a time (``timing.fastest_single``)."""
+    """CPU seconds of the executor's round trip: the fastest of ``timing.ROUND_TRIPS`` calls on rows of
+    ``timing.ROUND_TRIP_COINS`` coins."""
     rng = random.Random(0)
-
-    def run(number: int, limit: float) -> float:
-        return _calls(grader, formulation, ROUND_TRIP_COINS, number, rng, limit)
-
-    return fastest_single(run, grader.call_limit)
+    return min(
+        _calls(grader, formulation, ROUND_TRIP_COINS, 1, rng, grader.call_limit) for _ in range(ROUND_TRIPS)
+    )
 
 
 def _calls(

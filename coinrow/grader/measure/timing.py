@@ -8,32 +8,29 @@ reference timed beside one, runs in its executor, whose CPU time the judge reads
 reference in ``make bench``) runs here, garbage collected first and the collector off, on
 ``time.thread_time``.
 
-The one timing rule, which the growth check (``coinrow.grader.growth.sampled``), ``make compare`` and
-``make bench`` all follow:
-
-- batching (``batched``): one call; if it took under ``SHORTEST_BATCH`` seconds, one batch of as many
-  calls as that call's time says fill ``SHORTEST_BATCH``, at most ``MOST_CALLS`` (``calls_per_batch``),
-  whose time over its calls is the call's;
-- the round trip: every call through an executor also costs the executor's own work (the request read
-  and decoded, the reply encoded and written), more than an O(n) kata's own work on a row of a hundred
-  coins. It is measured on a row of ``ROUND_TRIP_COINS`` coins, on which the code's own work is next to
-  nothing. The tools take the fastest per-call time of ``ROUND_TRIPS`` batches (``round_trip``); the
-  growth check, each of whose requests costs it an answer checked, the fastest of ``ROUND_TRIPS``
-  single calls (``fastest_single``). A single call's round trip reads higher than a batch's per-call
-  one, which can only raise a slope; taken out of an O(n) kata's batches of a hundred calls on rows of
-  128 coins, it would leave next to nothing. The round trip is taken out of each call's time never
-  leaving less than ``FLOOR_SHARE`` of it (``without_round_trip``), so a noisy subtraction cannot read
-  zero or less. Taking the same constant out of two sizes can only raise the slope between them where
-  the time grows, never lower it.
-
-The tools time the seeded row in repeats of the batch ``batched`` sizes (``repeated``) and keep the
-fastest, as ``timeit`` advises: other work on the machine slows a call, on CPU time too (it shares the
+The batching rule, named here once for every timing that batches: one call first; while the last
+batch took under ``SHORTEST_BATCH`` seconds, a batch of as many calls as that batch's per-call time says
+fill ``SHORTEST_BATCH``, at most ``MOST_CALLS`` (``calls_per_batch``); that batch is then repeated. A
+call's time is its batch's over its calls, and the one kept is the fastest of the repeats, as
+``timeit`` advises: other work on the machine slows a call, on CPU time too (it shares the
 processor's caches and cores), and never speeds one up.
 
-Growth is fitted with ``coinrow.grader.measure.fit.theil_sen``, the median of the log-log slopes between
-every pair of sizes (``fitted_exponent``); the exponential oracle's growth per coin is the median of the
-pairwise slopes of log(seconds) against n (``fitted_per_coin``). Peak memory is what ``tracemalloc``
-traces in one more call, made separately because tracing slows pure Python down some 10-40x.
+Every call through an executor also costs the executor's own work: the request read and decoded, the
+reply encoded and written, more than an O(n) kata's own work on a row of a hundred coins. A
+``Subject`` names the code whose calls cost just that (``Subject.round_trip``: the same function on
+the seeded row of ``ROUND_TRIP_COINS`` coins; None in this process, where a call costs nothing
+beside). Its batches, batched by the same rule, are made between the timed batches, ``ROUND_TRIPS``
+of them in all, so that other work on the machine weighs on both alike; the fastest per-call time
+of them is the round trip (one batch only where it reads under ``SMALL_TRIP`` of the call, where its
+error cannot show), taken out of the fastest call, which never drops below ``FLOOR_SHARE`` of
+itself, so a noisy subtraction cannot read zero or less. Taking the same constant out of two sizes
+can only raise the slope between them where the time grows, never lower it.
+
+Growth is fitted with ``coinrow.grader.measure.fit.theil_sen``, the median of the log-log slopes
+between every pair of sizes (``fitted_exponent``); the exponential oracle's growth per coin is the
+median of the pairwise slopes of log(seconds) against n (``fitted_per_coin``). Peak memory is what
+``tracemalloc`` traces in one more call, made separately because tracing slows pure Python down some
+10-40x.
 """
 
 from __future__ import annotations
@@ -57,13 +54,16 @@ Call = Callable[[Sequence[int]], object]
 Growth = Literal["power", "exponential"]
 
 CLOCK = time.thread_time
-#: CPU seconds: a call shorter than this is followed by a batch of calls about this long (or of
-#: ``MOST_CALLS``), so the clock's readings around a batch and one interruption weigh little in it
+#: CPU seconds: a call shorter than this is timed in batches at least this long (or of ``MOST_CALLS``), so
+#: the clock's readings around a batch and one interruption weigh little in it
 SHORTEST_BATCH = 0.01
 #: calls in one batch at most, however short each is: bounds the requests one size costs
 MOST_CALLS = 100
-#: batches (or single calls) on the round trip's row, whose fastest per-call time is the round trip
+#: batches on the round trip's row at each size, whose fastest per-call time is the round trip
 ROUND_TRIPS = 5
+#: a round trip under this share of the call is not measured again: however far off its first
+#: batch read, the call's time moves by less than this share
+SMALL_TRIP = 0.01
 #: coins of the round trip's row (the seeded row): the code's own work on it is next to nothing
 ROUND_TRIP_COINS = 2
 #: the share of a call's time kept however large the round trip taken out of it
@@ -138,8 +138,8 @@ class Timing:
     """CPU seconds per call of one function on one row.
 
     ``fastest`` is the fastest of the repeats' per-call seconds less the round trip (at least
-    ``FLOOR_SHARE`` of that fastest), ``longest`` the longest per-call time of the repeats, round trip
-    included, ``repeats`` how many were kept, ``number`` the calls in
+    ``FLOOR_SHARE`` of that fastest), ``longest`` the longest per-call time seen, round trip
+    included (the first single call too), ``repeats`` how many were kept, ``number`` the calls in
     each, ``round_trip`` the seconds taken out of each call and ``spent`` the CPU seconds of every
     call made to time it, the batches that sized it and the round trip's included.
     """
@@ -173,60 +173,10 @@ def without_round_trip(seconds: float, round_trip: float) -> float:
     return max(seconds - round_trip, FLOOR_SHARE * seconds)
 
 
-def batched(run: Callable[[int, float], float], limit: float) -> tuple[float, int, float]:
-    """The batching rule: one call of ``run(calls, limit)``; under ``SHORTEST_BATCH`` seconds, one batch of
-    ``calls_per_batch`` calls more. Returns ``(seconds per call of the last run, calls in it, seconds of
-    every call)``.
-
-    Raises:
-        CallTimeout: a call ran past ``limit`` seconds (a batch past ``limit`` times its calls).
-    """
-    first = run(1, limit)
-    if first >= SHORTEST_BATCH:
-        return first, 1, first
-    number = calls_per_batch(first)
-    batch = run(number, limit * number)
-    return batch / number, number, first + batch
-
-
-def repeated(
-    run: Callable[[int, float], float], limit: float, repeats: int, within: float | None = None
-) -> tuple[list[float], int, float]:
-    """The batch ``batched`` sizes, then repeats of it: ``(seconds per call of each, calls in each, seconds
-    of every call)``; ``repeats`` of them (at least 1), or as many as fit in ``within`` seconds if fewer.
-
-    Raises:
-        CallTimeout: a call ran past ``limit`` seconds (a batch past ``limit`` times its calls).
-    """
-    per_call, number, spent = batched(run, limit)
-    wanted = repeats if within is None else min(repeats, int(within / max(per_call * number, 1e-9)))
-    samples = [per_call]
-    for _ in range(max(1, wanted) - 1):
-        seconds = run(number, limit * number)
-        spent += seconds
-        samples.append(seconds / number)
-    return samples, number, spent
-
-
-def fastest_single(run: Callable[[int, float], float], limit: float) -> float:
-    """The round trip of calls made one at a time: the fastest of ``ROUND_TRIPS`` single calls ``run(1,
-    limit)`` on the round trip's row."""
-    return min(run(1, limit) for _ in range(ROUND_TRIPS))
-
-
-def round_trip(subject: Subject, limit: float) -> tuple[float, float]:
-    """The round trip's rule: the fastest per-call seconds of ``ROUND_TRIPS`` repeats (``repeated``) on the
-    round trip's row, and the seconds of every call; ``(0.0, 0.0)`` in this process."""
-    trips = subject.round_trip()
-    if trips is None:
-        return 0.0, 0.0
-    samples, _, spent = repeated(trips.run, limit, ROUND_TRIPS)
-    return min(samples), spent
-
-
 def time_calls(subject: Subject, *, limit: float, repeats: int, within: float | None = None) -> Timing:
-    """Time ``subject`` by the one timing rule: the round trip (``round_trip``), then ``repeated`` batches;
-    the fastest per-call time less the round trip.
+    """Time ``subject`` as the module docstring says: batches sized by ``calls_per_batch`` until one
+    lasts ``SHORTEST_BATCH`` (or holds ``MOST_CALLS``), then repeats of that batch, with the round trip's
+    batches between them; the fastest per-call time less the round trip.
 
     Args:
         subject: the code under test and its row.
@@ -242,10 +192,63 @@ def time_calls(subject: Subject, *, limit: float, repeats: int, within: float | 
         Exception: whatever the code under test raises (through an executor: ``WrongAnswer``).
     """
     gc.collect()  # once: garbage from before is not this code's to collect
-    trip, spent = round_trip(subject, limit)
-    samples, number, timed = repeated(subject.run, limit, repeats, within)
-    fastest = without_round_trip(min(samples), trip)
-    return Timing(fastest, max(samples), len(samples), number, spent + timed, trip)
+    number, batch, first, spent = _sized_batch(subject, limit)
+    trips = _RoundTrip(subject.round_trip(), limit)
+    wanted = repeats if within is None else min(repeats, int(within / max(batch, 1e-9)))
+    samples = [batch / number]
+    for _ in range(max(1, wanted) - 1):
+        trips.one_more(min(samples))
+        seconds = subject.run(number, limit * number)
+        spent += seconds
+        samples.append(seconds / number)
+    while trips.wanted(min(samples)):
+        trips.one_more(min(samples))
+    fastest, trip = min(samples), trips.fastest
+    longest = max(*samples, first)
+    return Timing(without_round_trip(fastest, trip), longest, len(samples), number, spent + trips.spent, trip)
+
+
+class _RoundTrip:
+    """The round trip's batches of one timing: ``ROUND_TRIPS`` of them (one when it is under ``SMALL_TRIP``
+    of the call), the first sized by the rule."""
+
+    def __init__(self, subject: Subject | None, limit: float) -> None:
+        self.subject, self.limit = subject, limit
+        self.number, self.per_call, self.spent = 1, [0.0], 0.0
+        if subject is not None:
+            self.number, batch, _, self.spent = _sized_batch(subject, limit)
+            self.per_call = [batch / self.number]
+
+    def wanted(self, call: float) -> bool:
+        """True while fewer than ``ROUND_TRIPS`` batches were made and the fastest so far is at least
+        ``SMALL_TRIP`` of ``call``, the timed code's per-call seconds (never in this process)."""
+        few = len(self.per_call) < ROUND_TRIPS
+        return self.subject is not None and few and self.fastest >= SMALL_TRIP * call
+
+    def one_more(self, call: float) -> None:
+        """One more batch, if ``wanted``."""
+        if self.subject is not None and self.wanted(call):
+            seconds = self.subject.run(self.number, self.limit * self.number)
+            self.spent += seconds
+            self.per_call.append(seconds / self.number)
+
+    @property
+    def fastest(self) -> float:
+        """The fastest per-call CPU seconds of the batches so far (0.0 in this process)."""
+        return min(self.per_call)
+
+
+def _sized_batch(subject: Subject, limit: float) -> tuple[int, float, float, float]:
+    """One call, then batches of ``calls_per_batch`` calls (from the last batch's per-call time) until
+    one lasts ``SHORTEST_BATCH`` or holds ``MOST_CALLS``: ``(calls, that batch's seconds, the first
+    call's seconds, every call's seconds)``."""
+    first = spent = batch = subject.run(1, limit)
+    number = 1
+    while batch < SHORTEST_BATCH and number < MOST_CALLS:
+        number = calls_per_batch(batch / number)  # more than before: the last batch was short
+        batch = subject.run(number, limit * number)
+        spent += batch
+    return number, batch, first, spent
 
 
 def fitted_exponent(seconds: Mapping[int, float]) -> float | None:
