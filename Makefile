@@ -125,13 +125,14 @@ $(PLOT_STAMP): $(STAMP)
 # So the recipe ends make itself with SIGPIPE, which neither make nor the shell reports: make's exit status,
 # 141 (128 + SIGPIPE), is non-zero exactly when the command's is (coinrow's own: 1 a kata fails, 2 usage).
 ends_make_quietly = || kill -s PIPE $$PPID
-# A learner's target that reads no F= refuses one instead of ignoring it: whoever typed it meant one kata.
-takes_no_F = $(if $(F),echo "make $@: F=$(F): make $@ takes no F=; F=<slug> picks a kata in make $(F_TARGETS)" >&2 \
-	&& false,true) &&
+# A setting a learner's target does not read is refused, not ignored: refused_when says $(2) in one line when
+# $(1) is set, and fails (the recipe's ends_make_quietly ends make). Whoever typed F= meant one kata.
+refused_when = $(if $(1),echo "make $@: $(2)" >&2 && false,true) &&
+takes_no_F = $(call refused_when,$(F),F=$(F): make $@ takes no F=; F=<slug> picks a kata in make $(F_TARGETS))
 F_TARGETS := test, watch, reset, hint, trace and animate
 # make test, next and watch grade problems/ only: an IMPL= typed for them is refused, not ignored.
-takes_no_IMPL = $(if $(filter command line,$(origin IMPL)),echo "make $@: IMPL=$(IMPL): make $@ reads problems/ \
-	only; make solutions grades the references; make compare and make bench take IMPL=" >&2 && false,true) &&
+takes_no_IMPL = $(call refused_when,$(filter command line,$(origin IMPL)),IMPL=$(IMPL): make $@ reads problems/ \
+	only; make solutions grades the references; make compare and make bench take IMPL=)
 
 test: $(STAMP) ## grade your answers in problems/ (F=<slugs>, LIMIT=<s> a call, FRESH=1, REPORT=<file>)
 	@$(takes_no_IMPL) $(COINROW) test --impl=problems $(GRADE_ARGS) $(ends_make_quietly)

@@ -18,6 +18,14 @@ LEARNER = re.findall(r"^([a-z0-9-]+):[^\n]*[^#]## ", MAKEFILE, flags=re.MULTILIN
 OTHERS = re.findall(r"^([a-z0-9-]+):[^\n]*### ", MAKEFILE, flags=re.MULTILINE)
 
 
+def _refused(*args: str) -> list[str]:
+    """The one line of stderr of a make run that must fail without output, as a refused setting does."""
+    done = make(*args)
+    assert done.returncode == MAKE_FAILED
+    assert done.stdout == ""
+    return done.stderr.splitlines()
+
+
 def _recipe(target: str) -> str:
     """The recipe lines of ``target``, joined."""
     found = re.search(rf"^{target}:[^\n]*\n((?:\t[^\n]*\n)*)", MAKEFILE, flags=re.MULTILINE)
@@ -133,10 +141,7 @@ def test_the_targets_that_take_f_are_the_ones_the_refusal_names() -> None:
 
 @pytest.mark.parametrize("target", TAKES_NO_F)
 def test_a_target_that_takes_no_f_refuses_one_instead_of_ignoring_it(target: str) -> None:
-    done = make(target, "F=difference_dp")
-    assert done.returncode == MAKE_FAILED
-    assert done.stdout == ""
-    assert done.stderr.splitlines() == [
+    assert _refused(target, "F=difference_dp") == [
         f"make {target}: F=difference_dp: make {target} takes no F=; F=<slug> picks a kata in make "
         + "test, watch, reset, hint, trace and animate"  # the targets the test above finds reading F
     ]
@@ -156,10 +161,7 @@ def test_a_switch_set_to_0_or_no_is_off(value: str, on: bool) -> None:
 
 @pytest.mark.parametrize("target", ["test", "next", "watch"])
 def test_a_grading_target_refuses_an_impl_instead_of_ignoring_it(target: str) -> None:
-    done = make(target, "IMPL=solutions")
-    assert done.returncode == MAKE_FAILED
-    assert done.stdout == ""
-    assert done.stderr.splitlines() == [
+    assert _refused(target, "IMPL=solutions") == [
         f"make {target}: IMPL=solutions: make {target} reads problems/ only; "
         "make solutions grades the references; make compare and make bench take IMPL="
     ]
@@ -174,7 +176,4 @@ def test_a_grading_target_refuses_an_impl_instead_of_ignoring_it(target: str) ->
     ],
 )
 def test_a_mistyped_target_is_one_line_naming_the_nearest(typed: str, line: str) -> None:
-    done = make(typed, "F=difference_dp")
-    assert done.returncode == MAKE_FAILED
-    assert done.stdout == ""
-    assert done.stderr.splitlines() == [line]
+    assert _refused(typed, "F=difference_dp") == [line]

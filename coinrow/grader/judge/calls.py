@@ -173,13 +173,10 @@ class Caller:
         Raises:
             NotAttempted, WrongAnswer: as ``call``; a traced figure the kernel's contradicts.
         """
-        executor = self.executor(slug)
-        executor.settle()  # a process the attempt started at import may still be starting
-        executor.reset_peak_memory()
-        reply, call_text = self._request(slug, function, row, (), seconds)
+        reply, call_text, resident = self._watched(slug, function, row, seconds, traced=True)
         if reply.get("trace_tampered"):
             raise WrongAnswer(slug, row, messages.memory_tracing_tampered(slug, call_text), kind="growth")
-        traced, resident = int(reply.get("peak", 0)), executor.peak_memory()
+        traced = int(reply.get("peak", 0))
         if resident > UNTRACED_SLACK * traced + UNTRACED_ALLOWANCE:
             message = messages.memory_hidden(slug, call_text, traced, resident)
             raise WrongAnswer(slug, row, message, kind="growth")
@@ -194,11 +191,19 @@ class Caller:
         Raises:
             NotAttempted, WrongAnswer: as ``call``.
         """
+        return self._watched(slug, function, row, WATCHED_SECONDS, traced=False)[2]
+
+    def _watched(
+        self, slug: str, function: str, row: Sequence[int], seconds: float, *, traced: bool
+    ) -> tuple[dict[str, Any], str, int]:
+        """One call of ``function(row)`` that ends itself after ``seconds`` of CPU (its memory ``traced`` or
+        not): its reply, its text, and the bytes the executor's tree grew by meanwhile, read by the kernel.
+        The executor settles first: a process the attempt started at import may still be starting."""
         executor = self.executor(slug)
         executor.settle()
         executor.reset_peak_memory()
-        self._request(slug, function, row, (), WATCHED_SECONDS, traced=False)
-        return executor.peak_memory()
+        reply, call_text = self._request(slug, function, row, (), seconds, traced)
+        return reply, call_text, executor.peak_memory()
 
     def subject(self, slug: str, function: str, row: Sequence[int]) -> Executed:
         """``function(row)`` of the attempt at ``slug`` as a timing subject (``measure.timing``'s rule)."""

@@ -201,10 +201,10 @@ class AttemptRunner:
         finally:
             if trace is not None:
                 signal.setitimer(signal.ITIMER_PROF, 0)
-            if trace is not None and traced:
-                reply["peak"], tampered = _Tracing.end()
-                if tampered:
-                    reply["trace_tampered"] = True
+                if traced:
+                    reply["peak"], tampered = _Tracing.end()
+                    if tampered:
+                        reply["trace_tampered"] = True
         printed = self.printed
         reply["printed"], reply["more"], reply["printed_bytes"] = printed.text, printed.more, printed.bytes
         if args != before:
