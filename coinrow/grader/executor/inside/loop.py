@@ -42,10 +42,12 @@ import _thread
 import _tracemalloc  # the module behind tracemalloc, guarded with it (``_Tracing``)
 import contextlib
 import copy
+import gc
 import importlib
 import importlib.util
 import json
 import os
+import resource
 import select
 import signal
 import sys
@@ -294,6 +296,37 @@ class _Tracing:
         return peak, cls.tampered or not tracing
 
 
+class Garbage:
+    """What the attempt's calls leave in reference cycles, collected as soon as it takes room. A function that
+    memoises in a dict its own nested, recursive function closes over makes a cycle: the dict is freed only
+    by a full collection of CPython's cyclic garbage collector, which its heuristics put off. One call
+    frees it soon enough; a few hundred calls in one process would hold every call's table and be stopped
+    at the memory cap for what the grader's calling, not the attempt, kept. So a call that ends with the
+    process holding ``limits.GARBAGE_ROOM`` bytes more than it held after the last collection (or at the
+    start, or the least any call ended with since) collects (its CPU counts in that call, as a program run
+    alone pays for its own garbage)."""
+
+    settled = 0  # bytes resident after the last collection, at the start, or the least a call ended with
+
+    @classmethod
+    def collect_past_room(cls) -> None:
+        held = _resident()
+        if held > cls.settled + limits.GARBAGE_ROOM:
+            gc.collect()
+            cls.settled = _resident()
+        cls.settled = min(cls.settled, held)
+
+
+def _resident() -> int:
+    """Bytes this process holds resident now (``/proc/self/statm``, Linux), else at its peak (getrusage)."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
+
+
 def _copied(value: Any) -> Any:
     """A copy of an argument, to see whether the call changed it: a row of ints is copied as a list (40
     times faster than ``copy.deepcopy``, which made a third of a call's CPU on a long row), anything
@@ -319,6 +352,7 @@ def serve(
     requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
     runner = AttemptRunner(attempt, forbidden, streams.Tally(printed_fd if printed_fd >= 0 else None))
+    Garbage.settled = _resident()
     replies.write(json.dumps({"ready": os.getpid()}) + "\n")  # the judge knows its executor by this
     replies.flush()
     for line in requests:
@@ -330,6 +364,7 @@ def serve(
             reply = runner.fresh(request)
         else:
             reply = runner.call(request)
+            Garbage.collect_past_room()
         replies.write(json.dumps(leftover.signed(reply, request, before)) + "\n")
         replies.flush()
 
