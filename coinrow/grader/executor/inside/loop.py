@@ -302,16 +302,18 @@ class Garbage:
     by a full collection of CPython's cyclic garbage collector, which its heuristics put off. One call
     frees it soon enough; a few hundred calls in one process would hold every call's table and be stopped
     at the memory cap for what the grader's calling, not the attempt, kept. So a call that ends with the
-    process holding ``limits.GARBAGE_ROOM`` bytes more than it held after the last collection (or at the
-    start, or the least any call ended with since) collects (its CPU counts in that call, as a program run
-    alone pays for its own garbage)."""
+    process holding both ``limits.GARBAGE_ROOM`` bytes more and twice as much as it held after the last
+    collection (or at the start, or the least any call ended with since) collects; its CPU counts in
+    that call, as a program run alone pays for its own garbage. A collection looks at every object the
+    process holds: the doubling keeps their cost within a constant of what the calls allocated, however
+    much an attempt keeps on purpose (a cache of every row)."""
 
     settled = 0  # bytes resident after the last collection, at the start, or the least a call ended with
 
     @classmethod
     def collect_past_room(cls) -> None:
         held = _resident()
-        if held > cls.settled + limits.GARBAGE_ROOM:
+        if held > max(cls.settled + limits.GARBAGE_ROOM, 2 * cls.settled):
             gc.collect()
             cls.settled = _resident()
         cls.settled = min(cls.settled, held)
