@@ -1,15 +1,18 @@
-"""The one timing rule of make bench and compare's growth table, on functions whose behaviour is known."""
+"""The one timing rule of make bench, compare's growth table and the growth check, on functions whose
+behaviour is known."""
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pytest
 
-from coinrow.game.registry import REPO_ROOT
+from coinrow.game.registry import REPO_ROOT, by_slug
 from coinrow.grader.executor.time_limit import CallTimeout
+from coinrow.grader.growth.sampled import timed_size
 from coinrow.grader.measure import timing
 from coinrow.grader.measure.timing import (
     MOST_CALLS,
@@ -93,6 +96,36 @@ def test_a_batch_too_short_is_made_again_larger() -> None:
     assert subject.batches == [1, 2, 5, 5]
     assert timing.number == 5
     assert timing.longest == pytest.approx(0.005)  # the first call is the longest seen
+
+
+@dataclass
+class MadeUpGrader:
+    """A made-up grader for the growth check's timing: each call on a row takes ``per_call`` seconds, the
+    first ``first`` (a cold start); every batch asked for is logged in ``batches``; answers are not checked
+    here (``check_timed_answer`` accepts any)."""
+
+    per_call: float
+    first: float
+    batches: list[int] = field(default_factory=list)
+
+    def time_rows(
+        self, slug: str, function: str, rows: list[list[int]], limit: float
+    ) -> tuple[float, list[object]]:
+        self.batches.append(len(rows))
+        seconds = self.per_call * len(rows) + (self.first - self.per_call if len(self.batches) == 1 else 0)
+        return seconds, [None] * len(rows)
+
+    def check_timed_answer(self, *args: object) -> None:
+        pass
+
+
+def test_the_growth_check_batches_its_calls_by_the_same_rule() -> None:
+    # Hand calculation, as above: a cold first call of 5 ms asks for 2 calls, which take 2 x 2 ms = 4 ms;
+    # 2 ms a call then asks for 5, which take 10 ms: 2 ms a call, less a round trip of 0.5 ms.
+    grader = MadeUpGrader(per_call=0.002, first=0.005)
+    point = timed_size(grader, by_slug("difference_dp"), 128, random.Random(0), 1.0, round_trip=0.0005)  # type: ignore[arg-type]
+    assert grader.batches == [1, 2, 5]
+    assert point.seconds == pytest.approx(0.0015)
 
 
 def test_the_round_trip_is_taken_out_of_each_call() -> None:
@@ -187,7 +220,7 @@ def test_the_trust_documents_figures_are_the_timing_rules() -> None:
     text = (REPO_ROOT / "docs" / "grader-trust.md").read_text(encoding="utf-8")
     for said in (
         f"`SHORTEST_BATCH` ({timing.SHORTEST_BATCH * 1000:g} ms)",
-        f"`MOST_CALLS`, {timing.MOST_CALLS},",
+        f"`MOST_CALLS` ({timing.MOST_CALLS})",
         f"`ROUND_TRIPS`, {timing.ROUND_TRIPS},",
         f"`ROUND_TRIP_COINS`, {timing.ROUND_TRIP_COINS},",
         f"`FLOOR_SHARE` ({timing.FLOOR_SHARE:.0%})",

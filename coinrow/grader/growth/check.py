@@ -74,9 +74,7 @@ class GrowthCheck:
             FailedBeyond: a call beyond them failed (``decide`` keeps the reading within them).
         """
         try:
-            point = timed_size(
-                self._timing, self.formulation, n, self.rng, limit, self.policy, self._round_trip
-            )
+            point = timed_size(self._timing, self.formulation, n, self.rng, limit, self._round_trip)
         except WrongAnswer as failure:
             if n > self._largest:
                 raise FailedBeyond(n) from failure

@@ -20,17 +20,10 @@ from coinrow.game.registry import Formulation
 from coinrow.game.rows import dominant_class_row, random_row
 from coinrow.game.shown import show_call
 from coinrow.grader.executor.time_limit import CallTimeout
-from coinrow.grader.growth.policy import GrowthPolicy
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.measure.orders import Point, Step, memory_growth
-from coinrow.grader.measure.timing import (
-    ROUND_TRIP_COINS,
-    ROUND_TRIPS,
-    SHORTEST_BATCH,
-    calls_per_batch,
-    without_round_trip,
-)
+from coinrow.grader.measure.timing import ROUND_TRIP_COINS, ROUND_TRIPS, sized_batch, without_round_trip
 from coinrow.grader.messages import calls as call_messages
 from coinrow.grader.messages import values as values_messages
 from coinrow.grader.messages.stops import with_printing_note
@@ -45,23 +38,22 @@ def timed_size(
     n: int,
     rng: random.Random,
     limit: float,
-    policy: GrowthPolicy,
     round_trip: float = 0.0,
 ) -> Point:
-    """CPU seconds per call of the value function on fresh random rows of ``n`` coins, ``round_trip``
-    seconds taken out of each call (``timing.without_round_trip``): one call, then, if it took under
-    ``timing.SHORTEST_BATCH``, a batch of ``timing.calls_per_batch`` calls, the batching rule the tools
-    share. A call past ``limit`` CPU seconds makes the point a bound.
+    """CPU seconds per call of the value function on fresh random rows of ``n`` coins, batched by the rule
+    the tools share (``timing.sized_batch``), ``round_trip`` seconds taken out of each call
+    (``timing.without_round_trip``). A call past ``limit`` CPU seconds makes the point a bound.
 
     Raises:
         WrongAnswer: a wrong value, or a call that raised.
         NotAttempted: the function is still the stub.
     """
+
+    def run(number: int, limit: float) -> float:
+        return _calls(grader, formulation, n, number, rng, limit)
+
     try:
-        seconds, number = _calls(grader, formulation, n, 1, rng, limit), 1
-        if seconds < SHORTEST_BATCH:
-            number = calls_per_batch(seconds)
-            seconds = _calls(grader, formulation, n, number, rng, limit * number)
+        number, seconds, _, _ = sized_batch(run, limit)
     except CallTimeout:
         return Point(n, limit, timed_out=True)
     return Point(n, without_round_trip(seconds / number, round_trip))

@@ -192,7 +192,7 @@ def time_calls(subject: Subject, *, limit: float, repeats: int, within: float | 
         Exception: whatever the code under test raises (through an executor: ``WrongAnswer``).
     """
     gc.collect()  # once: garbage from before is not this code's to collect
-    number, batch, first, spent = _sized_batch(subject, limit)
+    number, batch, first, spent = sized_batch(subject.run, limit)
     trips = _RoundTrip(subject.round_trip(), limit)
     wanted = repeats if within is None else min(repeats, int(within / max(batch, 1e-9)))
     samples = [batch / number]
@@ -216,7 +216,7 @@ class _RoundTrip:
         self.subject, self.limit = subject, limit
         self.number, self.per_call, self.spent = 1, [0.0], 0.0
         if subject is not None:
-            self.number, batch, _, self.spent = _sized_batch(subject, limit)
+            self.number, batch, _, self.spent = sized_batch(subject.run, limit)
             self.per_call = [batch / self.number]
 
     def wanted(self, call: float) -> bool:
@@ -238,15 +238,28 @@ class _RoundTrip:
         return min(self.per_call)
 
 
-def _sized_batch(subject: Subject, limit: float) -> tuple[int, float, float, float]:
-    """One call, then batches of ``calls_per_batch`` calls (from the last batch's per-call time) until
-    one lasts ``SHORTEST_BATCH`` or holds ``MOST_CALLS``: ``(calls, that batch's seconds, the first
-    call's seconds, every call's seconds)``."""
-    first = spent = batch = subject.run(1, limit)
+def sized_batch(run: Callable[[int, float], float], limit: float) -> tuple[int, float, float, float]:
+    """The batching rule: one call, then batches of ``calls_per_batch`` calls (from the last batch's
+    per-call time) until one lasts ``SHORTEST_BATCH`` or holds ``MOST_CALLS``.
+
+    Args:
+        run: makes that many calls, given the CPU seconds they may take in all; their CPU seconds.
+        limit: CPU seconds one call may take (a batch gets ``limit`` times its calls).
+
+    Returns:
+        ``(calls, that batch's seconds, the first call's seconds, every call's seconds)``.
+
+    Raises:
+        CallTimeout: as ``run`` raises it.
+
+    >>> sized_batch(lambda number, limit: 0.004 * number, 1.0)[:2]  # 4 ms, then 3 x 4 ms
+    (3, 0.012)
+    """
+    first = spent = batch = run(1, limit)
     number = 1
     while batch < SHORTEST_BATCH and number < MOST_CALLS:
         number = calls_per_batch(batch / number)  # more than before: the last batch was short
-        batch = subject.run(number, limit * number)
+        batch = run(number, limit * number)
         spent += batch
     return number, batch, first, spent
 
