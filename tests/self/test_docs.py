@@ -13,12 +13,8 @@ from coinrow.dev.docs_text import count_word, generated_texts, katas_table, orde
 from coinrow.dev.measured import NAMES, unknown_regions, write_region
 from coinrow.dev.measured import REGION as MEASURED_REGION
 from coinrow.game.registry import CORE, FORMULATIONS, REPO_ROOT
-from coinrow.grader.executor.inside.limits import (
-    CPU_CAP_PER_CALL_LIMIT,
-    GARBAGE_ROOM,
-    MIN_CPU_CAP,
-    TREE_EVERY,
-)
+from coinrow.grader.executor.inside.limits import CPU_CAP_PER_CALL_LIMIT, MIN_CPU_CAP, TREE_EVERY
+from coinrow.grader.executor.process import GARBAGE_SHARE
 from coinrow.grader.run.driver import WALL_CAP
 from tests.self.commandline import coinrow
 
@@ -195,4 +191,4 @@ def test_the_caps_the_trust_document_gives_are_the_drivers() -> None:
     )
     assert said in text
     assert f"any look at the tree (every {TREE_EVERY:g} s)" in text
-    assert f"`GARBAGE_ROOM` ({GARBAGE_ROOM >> 20} MiB)" in text
+    assert f"(`GARBAGE_SHARE`, {GARBAGE_SHARE:g})" in text

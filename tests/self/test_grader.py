@@ -738,3 +738,46 @@ def test_standard_streams_bound_at_import_as_a_script_does_are_no_failure(tmp_pa
         assert grader.call("difference_dp", "score_difference", [5, 3, 7, 10]) == 5
     finally:
         grader.close()
+
+
+# The reference, with the collector off and every call leaving 4 MiB in a reference cycle whose finalizer
+# computes for 0.1 s of CPU: garbage that only a collection frees, at a cost only a collection pays.
+LEAVES_A_COSTLY_CYCLE = """
+import gc
+import time
+
+gc.disable()
+
+
+class _Finalized:
+    def __del__(self):
+        started = time.thread_time()
+        while time.thread_time() - started < 0.1:
+            pass
+
+
+def score_difference(coins):
+    held = [bytearray(b"x") * (4 << 20), _Finalized()]
+    held.append(held)
+    return _right(coins)
+"""
+
+
+def test_garbage_is_collected_between_calls_outside_their_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a 64 MiB cap, 24 calls leaving 4 MiB each would pass it: the executor is asked to collect
+    between calls (once it holds a quarter of the cap, 16 MiB), and the 0.1 s each collection's
+    finalizers compute falls in no call's time, each of which takes a few milliseconds."""
+    monkeypatch.setenv("COINROW_TREE_MEMORY_MIB", "64")
+    reference = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
+    source = reference.replace("def score_difference(", "def _right(") + LEAVES_A_COSTLY_CYCLE
+    grader = _attempt(tmp_path, "difference_dp", source)
+    try:  # [5, 3, 7, 10]: the first takes 10, the second 7, then 5 and 3: 15 - 10 = 5
+        timed = [
+            grader.time_rows("difference_dp", "score_difference", [[5, 3, 7, 10]], 2.0) for _ in range(24)
+        ]
+    finally:
+        grader.close()
+    assert [answers for _, answers in timed] == [[5]] * 24
+    assert max(seconds for seconds, _ in timed) < 0.05, timed

@@ -31,7 +31,7 @@ from coinrow.grader.executor.inside.limits import (
     tree_memory_cap,
 )
 from coinrow.grader.executor.memory_box import MemoryBox, boxed, killed_in
-from coinrow.grader.executor.processes import Cap, census, kill_tree
+from coinrow.grader.executor.processes import Cap, census, kill_tree, resident_bytes
 from coinrow.grader.executor.requests import GiveUp, Outcome, PrintedCount, command_env, judged_reply
 from coinrow.grader.executor.sandbox import Jail, folder_identity, jail_command
 from coinrow.grader.executor.stack import raise_stack_limit
@@ -43,6 +43,10 @@ POLL = 0.05  # seconds between looks at a running call's CPU time (each reads th
 STARTUP_CPU = 2.0  # CPU seconds an import may take beyond the call limit: the interpreter starts, NumPy loads
 SETTLE_AT_MOST = 2.0  # seconds ``Executor.settle`` waits at most
 BOX_ROOM = 1.25  # the kernel's cap on a tree's memory, over the looks' (``memory_box``): a backstop to them
+# share of ``tree_memory_cap()`` the executor's processes may hold before the judge asks it to collect its
+# garbage, between two calls (``Executor.request``)
+GARBAGE_SHARE = 0.25
+COLLECT_CPU = 10.0  # CPU seconds a collection may take (an attempt's finalizers run in it)
 
 
 @dataclass
@@ -94,6 +98,7 @@ class Executor:
     _capped: Cap | None = None  # the cap the tree was past at that look
     _staged: Path | None = None  # the copies an unprivileged user's executor runs (``as_user.staged``)
     _box: MemoryBox | None = None  # the kernel's cap on the tree's memory, where one can be made
+    _collected: int = 0  # bytes the tree held resident after its last collection (``_collect_garbage``)
     printed: PrintedCount | None = None  # the bytes the attempt printed (made anew as the process starts)
 
     def start(self) -> None:
@@ -125,6 +130,7 @@ class Executor:
         self._pids = (self.process.pid,)
         os.set_blocking(reply_read, False)
         self._settled, self._own, self._capped, self._looked = False, None, None, time.monotonic()
+        self._collected = 0
         self.started += 1
 
     def alive(self) -> bool:
@@ -150,6 +156,8 @@ class Executor:
         own process, to this request: any other line, or a call that left a process running, ends the executor
         and everything in it (``Outcome.stray``), as does a tree past a cap at any look, before the request
         too: what an import or an earlier call left running counts (``Outcome.capped``)."""
+        if data["op"] != "collect":
+            self._collect_garbage(wait_limit)
         if not self.alive():
             self._capped = killed_in(self._box)  # the kernel may have ended it between two calls
             if self._capped is not None:
@@ -187,6 +195,27 @@ class Executor:
                     return outcome
         finally:
             selector.close()
+
+    def _collect_garbage(self, wait_limit: float) -> None:
+        """Have the executor collect its garbage, outside any call's time, once its tree holds more than
+        ``GARBAGE_SHARE`` of the memory cap and twice what it held after its last collection.
+
+        Reference cycles are freed only by a full collection of CPython's garbage collector, which its
+        heuristics put off: a dict memo its own nested, recursive function closes over is one, so are the
+        tuples of an attempt that turned the collector off. A program that runs once never pays for it;
+        the grader's hundreds of calls in one process would keep every call's table and stop a right
+        answer at the cap. Collected inside a call, its cost would fall on the calls whose garbage
+        crossed the line (the largest rows, every time) and bend the growth the check reads. The doubling
+        keeps what the collections cost within a constant of what the calls allocated, however much an
+        attempt holds on purpose. A collection that fails or runs past ``COLLECT_CPU`` ends the executor,
+        as any request would; the next call starts a new one."""
+        if self.process is None or not self.alive():
+            return
+        held = resident_bytes(self._pids)
+        if held <= max(GARBAGE_SHARE * tree_memory_cap(), 2 * self._collected):
+            return
+        self.request({"op": "collect"}, COLLECT_CPU, wait_limit)
+        self._collected = resident_bytes(self._pids) if self.process is not None else 0
 
     def _send(self, data: dict[str, Any]) -> bool:
         """Send ``data`` as the next request, numbered (``seq``); False when it could not be written."""

@@ -28,9 +28,6 @@ BIG_STACK = 1 << 30  # bytes of C stack the judge starts each executor with (RLI
 THREAD_STACK = 32 << 20
 DEEP_RECURSION_CAP = 120_000  # frames that fit in BIG_STACK, with room to spare (lru_cache levels included)
 SHALLOW_RECURSION_CAP = 15_000  # frames that fit in the usual 8 MiB stack
-# bytes past what the executor held after its last collection it may hold at a call's end before it
-# collects the reference cycles its calls left, once it holds twice that as well (``loop.Garbage``)
-GARBAGE_ROOM = 64 << 20
 PRINTED_KEPT = 500  # characters kept of what one call prints (shown under its failure); the rest is counted
 TEXT_KEPT = 10_000  # characters kept of a returned string or a repr
 SENT_DEPTH = 50  # nesting of a returned value past which it is described, not sent

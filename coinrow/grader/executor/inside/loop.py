@@ -9,11 +9,13 @@ each on ``REPLY_FD``::
     {"op": "import", "functions": ["score_difference"]}
     {"op": "call", "function": "score_difference", "args": [<value>, ...], "trace_seconds": null}
     {"op": "fresh", "function": "score_difference", "args": [<value>, ...], "trace_seconds": null}
+    {"op": "collect"}
 
 A timed call is a ``call`` like any other (the judge reads its CPU time from outside): nothing here
 tells a measured call from a checked one. A ``fresh`` request is a call made in a copy of the process
 forked for it, which ends with it: the attempt as it was imported, before any call, where the judge
-sends this process nothing else.
+sends this process nothing else. A ``collect`` request runs a full collection of the garbage collector
+(``Executor.request`` sends one between calls once the process holds much), and replies ``{"ok": null}``.
 
 A reply is plain data, never a pickle: ``{"ok": <value>}``, ``{"not_attempted": true}``,
 ``{"raised": {...}}``, ``{"exit": <value>}``, ``{"input": true}``, ``{"recursion": {...}}``,
@@ -47,7 +49,6 @@ import importlib
 import importlib.util
 import json
 import os
-import resource
 import select
 import signal
 import sys
@@ -296,39 +297,6 @@ class _Tracing:
         return peak, cls.tampered or not tracing
 
 
-class Garbage:
-    """What the attempt's calls leave in reference cycles, collected as soon as it takes room. A function that
-    memoises in a dict its own nested, recursive function closes over makes a cycle: the dict is freed only
-    by a full collection of CPython's cyclic garbage collector, which its heuristics put off. One call
-    frees it soon enough; a few hundred calls in one process would hold every call's table and be stopped
-    at the memory cap for what the grader's calling, not the attempt, kept. So a call that ends with the
-    process holding both ``limits.GARBAGE_ROOM`` bytes more and twice as much as it held after the last
-    collection (or at the start, or the least any call ended with since) collects; its CPU counts in
-    that call, as a program run alone pays for its own garbage. A collection looks at every object the
-    process holds: the doubling keeps their cost within a constant of what the calls allocated, however
-    much an attempt keeps on purpose (a cache of every row)."""
-
-    settled = 0  # bytes resident after the last collection, at the start, or the least a call ended with
-
-    @classmethod
-    def collect_past_room(cls) -> None:
-        held = _resident()
-        if held > max(cls.settled + limits.GARBAGE_ROOM, 2 * cls.settled):
-            gc.collect()
-            cls.settled = _resident()
-        cls.settled = min(cls.settled, held)
-
-
-def _resident() -> int:
-    """Bytes this process holds resident now (``/proc/self/statm``, Linux), else at its peak (getrusage)."""
-    try:
-        with open("/proc/self/statm", "rb") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return peak if sys.platform == "darwin" else peak * 1024
-
-
 def _copied(value: Any) -> Any:
     """A copy of an argument, to see whether the call changed it: a row of ints is copied as a list (40
     times faster than ``copy.deepcopy``, which made a third of a call's CPU on a long row), anything
@@ -354,7 +322,6 @@ def serve(
     requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
     runner = AttemptRunner(attempt, forbidden, streams.Tally(printed_fd if printed_fd >= 0 else None))
-    Garbage.settled = _resident()
     replies.write(json.dumps({"ready": os.getpid()}) + "\n")  # the judge knows its executor by this
     replies.flush()
     for line in requests:
@@ -364,9 +331,11 @@ def serve(
             reply = runner.load(request.get("functions", ()))
         elif request["op"] == "fresh":
             reply = runner.fresh(request)
+        elif request["op"] == "collect":  # between calls, untimed: the reference cycles they left
+            gc.collect()
+            reply = {"ok": None}
         else:
             reply = runner.call(request)
-            Garbage.collect_past_room()
         replies.write(json.dumps(leftover.signed(reply, request, before)) + "\n")
         replies.flush()
 
