@@ -781,3 +781,48 @@ def test_garbage_is_collected_between_calls_outside_their_time(
         grader.close()
     assert [answers for _, answers in timed] == [[5]] * 24
     assert max(seconds for seconds, _ in timed) < 0.05, timed
+
+
+# The reference, and on its third call 122 MiB kept for good and a cycle whose finalizer computes 0.6 s.
+HOLDS_PAST_THE_CAP_AT_A_COLLECTION = """
+import time
+
+_KEPT = []
+_CALLS = [0]
+
+
+class _Finalized:
+    def __del__(self):
+        started = time.thread_time()
+        while time.thread_time() - started < 0.6:
+            pass
+
+
+def score_difference(coins):
+    _CALLS[0] += 1
+    if _CALLS[0] == 3:
+        _KEPT.append(bytearray(b"x") * (122 << 20))
+        cycle = _Finalized()
+        cycle.itself = cycle
+    return _right(coins)
+"""
+
+
+def test_a_tree_past_the_cap_when_collected_fails_the_next_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past a 128 MiB cap after its third call (122 MiB kept, besides the interpreter's own), the tree is
+    asked to collect before the fourth, and the judge's look during the finalizer's 0.6 s finds it past the
+    cap: the fourth call is stopped for it, not answered by a new executor as if nothing had been held."""
+    monkeypatch.setenv("COINROW_TREE_MEMORY_MIB", "128")
+    reference = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
+    source = reference.replace("def score_difference(", "def _right(") + HOLDS_PAST_THE_CAP_AT_A_COLLECTION
+    grader = _attempt(tmp_path, "difference_dp", source)
+    try:  # [5, 3, 7, 10]: the first takes 10, the second 7, then 5 and 3: 15 - 10 = 5
+        answers = [grader.call("difference_dp", "score_difference", [5, 3, 7, 10]) for _ in range(3)]
+        with pytest.raises(WrongAnswer) as failure:
+            grader.call("difference_dp", "score_difference", [5, 3, 7, 10])
+    finally:
+        grader.close()
+    assert answers == [5, 5, 5]
+    assert "held more than 128 MiB across its processes" in str(failure.value), str(failure.value)

@@ -156,8 +156,8 @@ class Executor:
         own process, to this request: any other line, or a call that left a process running, ends the executor
         and everything in it (``Outcome.stray``), as does a tree past a cap at any look, before the request
         too: what an import or an earlier call left running counts (``Outcome.capped``)."""
-        if data["op"] != "collect":
-            self._collect_garbage(wait_limit)
+        if data["op"] != "collect" and (failed := self._collect_garbage(wait_limit)) is not None:
+            return failed
         if not self.alive():
             self._capped = killed_in(self._box)  # the kernel may have ended it between two calls
             if self._capped is not None:
@@ -196,7 +196,7 @@ class Executor:
         finally:
             selector.close()
 
-    def _collect_garbage(self, wait_limit: float) -> None:
+    def _collect_garbage(self, wait_limit: float) -> Outcome | None:
         """Have the executor collect its garbage, outside any call's time, once its tree holds more than
         ``GARBAGE_SHARE`` of the memory cap and twice what it held after its last collection.
 
@@ -207,15 +207,22 @@ class Executor:
         answer at the cap. Collected inside a call, its cost would fall on the calls whose garbage
         crossed the line (the largest rows, every time) and bend the growth the check reads. The doubling
         keeps what the collections cost within a constant of what the calls allocated, however much an
-        attempt holds on purpose. A collection that fails or runs past ``COLLECT_CPU`` ends the executor,
-        as any request would; the next call starts a new one."""
+        attempt holds on purpose.
+
+        Returns:
+            None once collected (or when no collection is due), else how the collection ended, which the
+            request that follows ends with: the tree past a cap, a process the attempt's finalizers left,
+            a crash, or more than ``COLLECT_CPU`` seconds, as a call doing the same would end (CPython
+            runs those finalizers inside some call when it collects by itself).
+        """
         if self.process is None or not self.alive():
-            return
+            return None
         held = resident_bytes(self._pids)
         if held <= max(GARBAGE_SHARE * tree_memory_cap(), 2 * self._collected):
-            return
-        self.request({"op": "collect"}, COLLECT_CPU, wait_limit)
+            return None
+        outcome = self.request({"op": "collect"}, COLLECT_CPU, wait_limit)
         self._collected = resident_bytes(self._pids) if self.process is not None else 0
+        return None if outcome.reply is not None else outcome
 
     def _send(self, data: dict[str, Any]) -> bool:
         """Send ``data`` as the next request, numbered (``seq``); False when it could not be written."""
