@@ -742,18 +742,22 @@ def test_standard_streams_bound_at_import_as_a_script_does_are_no_failure(tmp_pa
 
 # The reference, with the collector off and every call leaving 4 MiB in a reference cycle whose finalizer
 # computes for 0.1 s of CPU: garbage that only a collection frees, at a cost only a collection pays.
-LEAVES_A_COSTLY_CYCLE = """
-import gc
+FINALIZED = """
 import time
-
-gc.disable()
 
 
 class _Finalized:
     def __del__(self):
         started = time.thread_time()
-        while time.thread_time() - started < 0.1:
+        while time.thread_time() - started < {seconds}:
             pass
+"""
+LEAVES_A_COSTLY_CYCLE = (
+    FINALIZED.format(seconds=0.1)
+    + """
+import gc
+
+gc.disable()
 
 
 def score_difference(coins):
@@ -761,6 +765,7 @@ def score_difference(coins):
     held.append(held)
     return _right(coins)
 """
+)
 
 
 def test_garbage_is_collected_between_calls_outside_their_time(
@@ -784,18 +789,11 @@ def test_garbage_is_collected_between_calls_outside_their_time(
 
 
 # The reference, and on its third call 122 MiB kept for good and a cycle whose finalizer computes 0.6 s.
-HOLDS_PAST_THE_CAP_AT_A_COLLECTION = """
-import time
-
+HOLDS_PAST_THE_CAP_AT_A_COLLECTION = (
+    FINALIZED.format(seconds=0.6)
+    + """
 _KEPT = []
 _CALLS = [0]
-
-
-class _Finalized:
-    def __del__(self):
-        started = time.thread_time()
-        while time.thread_time() - started < 0.6:
-            pass
 
 
 def score_difference(coins):
@@ -806,6 +804,7 @@ def score_difference(coins):
         cycle.itself = cycle
     return _right(coins)
 """
+)
 
 
 def test_a_tree_past_the_cap_when_collected_fails_the_next_call(
