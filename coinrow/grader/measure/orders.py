@@ -21,8 +21,8 @@ from coinrow.grader.messages import growth as messages
 #: n², the catalogue's n³ answers at 6.7 and above)
 MEMORY_MARGINS = (0.45, 0.6)
 #: bytes traced at the memory ladder's smallest size from which a constant part could hide the growth in a
-#: ratio of peaks: the references trace 0.4-127 KB there (``tests/self/test_memory_growth.py`` holds them to
-#: under an eighth of it)
+#: ratio of peaks: every reference traces under a quarter of it there, on a first call in a fresh process
+#: too (``tests/self/test_memory_growth.py``)
 HELD = 2**20
 #: the least growth, in bytes, between the two smaller sizes for the growth above a held constant to be read:
 #: an n² table of int64 in NumPy grows by 60 KB from 50 to 100 coins, one of Python lists by 180 KB; the
