@@ -201,8 +201,8 @@ class Executor:
         ``GARBAGE_SHARE`` of the memory cap and twice what it held after its last collection.
 
         Reference cycles are freed only by a full collection of CPython's garbage collector, which its
-        heuristics put off: a dict memo its own nested, recursive function closes over is one, so are the
-        tuples of an attempt that turned the collector off. A program that runs once never pays for it;
+        heuristics put off, and never make once an attempt turns the collector off: a dict memo its own
+        nested, recursive function closes over is one. A program that runs once never needs it;
         the grader's hundreds of calls in one process would keep every call's table and stop a right
         answer at the cap. Collected inside a call, its cost would fall on the calls whose garbage
         crossed the line (the largest rows, every time) and bend the growth the check reads. The doubling
