@@ -17,12 +17,17 @@ import psutil
 
 
 def resident_kib(pid: int, field: str) -> int:
-    """A process's ``VmRSS`` (resident now) or ``VmHWM`` (resident at its peak) in KiB; 0 if unknown."""
+    """A process's ``VmRSS`` (resident now) or ``VmHWM`` (resident at its peak) in KiB, from
+    ``/proc/<pid>/status``; without it, ``VmRSS`` through psutil (a peak is not told there); 0 if unknown."""
     try:
         with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
             for line in status:
                 if line.startswith(f"{field}:"):
                     return int(line.split()[1])
+    except FileNotFoundError:
+        if field == "VmRSS" and not os.path.isdir("/proc/self"):
+            with contextlib.suppress(psutil.Error):
+                return int(psutil.Process(pid).memory_info().rss) >> 10
     except (OSError, ValueError, IndexError):
         pass
     return 0

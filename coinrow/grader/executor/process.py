@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from coinrow.game.settings import CALL_LIMIT
-from coinrow.grader.executor.accounting import cpu_seconds, grown_most, reset_peaks
+from coinrow.grader.executor.accounting import cpu_seconds, grown_most, reset_peaks, resident_kib
 from coinrow.grader.executor.as_user import staged
 from coinrow.grader.executor.inside.limits import (
     CAPS_EVERY,
@@ -31,7 +31,7 @@ from coinrow.grader.executor.inside.limits import (
     tree_memory_cap,
 )
 from coinrow.grader.executor.memory_box import MemoryBox, boxed, killed_in
-from coinrow.grader.executor.processes import Cap, census, kill_tree, resident_bytes
+from coinrow.grader.executor.processes import Cap, census, kill_tree
 from coinrow.grader.executor.requests import GiveUp, Outcome, PrintedCount, command_env, judged_reply
 from coinrow.grader.executor.sandbox import Jail, folder_identity, jail_command
 from coinrow.grader.executor.stack import raise_stack_limit
@@ -215,14 +215,17 @@ class Executor:
             a crash, or more than ``COLLECT_CPU`` seconds, as a call doing the same would end (CPython
             runs those finalizers inside some call when it collects by itself).
         """
-        if self.process is None or not self.alive():
-            return None
-        held = resident_bytes(self._pids)
-        if held <= max(GARBAGE_SHARE * tree_memory_cap(), 2 * self._collected):
+        if not self.alive() or self._resident() <= max(
+            GARBAGE_SHARE * tree_memory_cap(), 2 * self._collected
+        ):
             return None
         outcome = self.request({"op": "collect"}, COLLECT_CPU, wait_limit)
-        self._collected = resident_bytes(self._pids) if self.process is not None else 0
+        self._collected = self._resident()  # 0 once ended: its processes are gone
         return None if outcome.reply is not None else outcome
+
+    def _resident(self) -> int:
+        """Bytes the tree's processes, as last looked up, hold resident now (``accounting.resident_kib``)."""
+        return sum(resident_kib(pid, "VmRSS") for pid in self._pids) << 10
 
     def _send(self, data: dict[str, Any]) -> bool:
         """Send ``data`` as the next request, numbered (``seq``); False when it could not be written."""

@@ -76,22 +76,6 @@ def proportional_bytes(pids: tuple[int, ...]) -> int | None:
     return total
 
 
-def resident_bytes(pids: tuple[int, ...]) -> int:
-    """The bytes ``pids`` hold resident now, summed (``/proc/<pid>/statm``, Linux; psutil elsewhere); a
-    process that ended meanwhile counts 0."""
-    total = 0
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/statm", "rb") as statm:
-                total += int(statm.read().split()[1]) * _PAGE
-        except FileNotFoundError:
-            continue
-        except (OSError, ValueError, IndexError):
-            with contextlib.suppress(psutil.Error):
-                total += psutil.Process(pid).memory_info().rss
-    return total
-
-
 def tree(pid: int) -> list[psutil.Process]:
     """Every live process of the session the child ``pid`` leads, or below it (the child itself included)."""
     found = []
