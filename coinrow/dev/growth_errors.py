@@ -20,7 +20,11 @@ at the task's top size (0.3 to 3 steps per n² there). For a task of order n (k 
 kata): right (0.5 to 8 steps per n) and an n² table (0.3 to 3 steps per n²), whose calls are cut off at
 the task's sizes, so the window moves down until they finish.
 
-``make growth-errors`` prints the table; ``--write`` puts it in ``docs/grader-trust.md``.
+The line under a too-slow failure (``coinrow.grader.judge.too_slow``) is simulated the same way: an answer of
+time c·n^j, too slow on a row of ``LINE_ROW`` coins (c drawn so a call there takes 4.5 to 45 s), its climb and
+rounds timed by the noise models' timers; what is counted is the whole order it names as a floor, against j.
+
+``make growth-errors`` prints the tables; ``--write`` puts them in ``docs/grader-trust.md``.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from pathlib import Path
 from coinrow.dev.growth_noise import TIMINGS
 from coinrow.dev.measured import write_region
 from coinrow.game.settings import CALL_LIMIT
-from coinrow.grader import GrowthPolicy, Point, decide
+from coinrow.grader import PREFIX_CALL_LIMIT, GrowthPolicy, Point, climb, decide, ladder, power_floor
 
 POLICY = GrowthPolicy()
 
@@ -187,6 +191,59 @@ def table(checks: int, policy: GrowthPolicy = POLICY, seed: int = 1) -> str:
     return "\n".join(lines)
 
 
+LINE_ROW = 1000  # coins of the row a simulated too-slow call ran out of time on
+LINE_ANSWERS = ((2, (30.0, 300.0)), (3, (0.03, 0.3)))  # (j, steps per n^j): 4.5 to 45 s at LINE_ROW coins
+
+
+def simulate_line(
+    order: int, steps: tuple[float, float], noise: Noise, checks: int, seed: int
+) -> Counter[str]:
+    """Whole orders named by ``checks`` simulated too-slow lines for an answer of time c·n^``order``, c
+    drawn log-uniform from ``steps``: counts of ``"above"``, ``"as"`` and ``"below"`` its order, ``"none"``
+    (no order told), and the CPU seconds the line's calls took under ``"cpu"``."""
+    rng = random.Random(seed)
+    counts: Counter[str] = Counter()
+    spent = 0.0
+    for _ in range(checks):
+        c = math.exp(rng.uniform(*map(math.log, steps)))
+        named, seconds = _line(order, c, noise, rng)
+        said = "above" if named > order else "as" if named == order else "below"
+        counts[said if named else "none"] += 1
+        spent += seconds
+    counts["cpu"] = round(spent)
+    return counts
+
+
+def _line(order: int, c: float, noise: Noise, rng: random.Random) -> tuple[int, float]:
+    """One simulated too-slow line: the whole order it names (0: none), and the CPU seconds its calls took."""
+    timer = noise.timer(Answer("", (c, c), lambda n, top, c: c * UNIT * n**order, False), LINE_ROW, c, rng)
+    points: list[Point] = []
+
+    def timed(n: int) -> Point:
+        points.append(timer(n, PREFIX_CALL_LIMIT))
+        return points[-1]
+
+    step = power_floor(climb(ladder(LINE_ROW), timed), timed, rng)
+    return (0 if step is None else step.named_exponent), sum(point.seconds for point in points)
+
+
+def line_table(checks: int, seed: int = 1) -> str:
+    """The too-slow line's error-rate table, in Markdown."""
+    lines = [
+        "| answer | noise | stated above its order | stated as its order | stated below (a floor)"
+        " | no order told | CPU s per line |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for a, (order, steps) in enumerate(LINE_ANSWERS):
+        for m, noise in enumerate(noise_models()):
+            counts = simulate_line(order, steps, noise, checks, seed + 100 * a + m)
+            cells = [counts[name] for name in ("above", "as", "below", "none")]
+            shown = " | ".join(f"{cell / checks:.2%}" if cell else "0" for cell in cells)
+            answer = "n" + str(order).translate(str.maketrans("23", "²³"))
+            lines.append(f"| {answer}, too slow | {noise.name} | {shown} | {counts['cpu'] / checks:.2f} |")
+    return "\n".join(lines)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--checks", type=int, default=10_000, help="simulated checks per answer and noise")
     parser.add_argument("--seed", type=int, default=1)
@@ -194,10 +251,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the table; with ``--write``, replace the measured region of the trust document with it."""
-    text = table(args.checks, POLICY, args.seed)
-    print(text)
+    """Print the tables; with ``--write``, replace the measured regions of the trust document with them."""
+    text, line = table(args.checks, POLICY, args.seed), line_table(args.checks, args.seed)
+    print(text, line, sep="\n\n")
     if args.write:
-        DOCUMENT.write_text(write_region(DOCUMENT.read_text(encoding="utf-8"), "growth-errors", text))
+        document = write_region(DOCUMENT.read_text(encoding="utf-8"), "growth-errors", text)
+        DOCUMENT.write_text(write_region(document, "too-slow-errors", line))
         print(f"wrote {DOCUMENT.relative_to(ROOT)}", file=sys.stderr)
     return 0

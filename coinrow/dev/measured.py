@@ -36,7 +36,8 @@ from coinrow.tools.bench.watch_latency import WatchTimingFailed, measure_watch
 
 OPEN, END = "<!-- measured: ", "<!-- end measured -->"
 REGION = region_pattern(OPEN, END)
-ELSEWHERE = ("growth-errors",)  # measured regions another command writes (``coinrow dev growth-errors``)
+#: measured regions another command writes (``coinrow dev growth-errors``)
+ELSEWHERE = ("growth-errors", "too-slow-errors")
 RUNS = 5  # runs of each command timed for grading-times, the median given
 GREEDY = REPO_ROOT / "tests" / "catalogue" / "wrong" / "difference_dp" / "greedy.py"
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from coinrow.grader.growth.decide import Outcome, decide
     from coinrow.grader.growth.policy import GrowthPolicy
     from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
+    from coinrow.grader.judge.too_slow import PREFIX_CALL_LIMIT, climb, ladder, power_floor
     from coinrow.grader.judge.verdict import Grader
     from coinrow.grader.measure.orders import Point
     from coinrow.grader.measure.timing import (
@@ -66,6 +67,10 @@ _FACE = {
     "Point": "measure.orders",
     "NotAttempted": "judge.failures",
     "WrongAnswer": "judge.failures",
+    "PREFIX_CALL_LIMIT": "judge.too_slow",
+    "climb": "judge.too_slow",
+    "ladder": "judge.too_slow",
+    "power_floor": "judge.too_slow",
     "Grader": "judge.verdict",
     "InProcess": "measure.timing",
     "Subject": "measure.timing",
@@ -100,6 +105,7 @@ _FACE = {
     "prime_for": "run.grade",
 }
 __all__ = [
+    "PREFIX_CALL_LIMIT",
     "CallTimeout",
     "Grader",
     "GrowthPolicy",
@@ -117,6 +123,7 @@ __all__ = [
     "attempt_hash",
     "attempt_stamps",
     "become_subreaper",
+    "climb",
     "committed_stub",
     "decide",
     "digest",
@@ -130,9 +137,11 @@ __all__ = [
     "growth_checked",
     "kill_all_descendants",
     "kill_tree",
+    "ladder",
     "next_kata",
     "next_line",
     "next_steps",
+    "power_floor",
     "predicted_seconds",
     "prime_for",
     "printable",

@@ -304,10 +304,10 @@ class Caller:
         of time, or took longer than a speed check allows): the line to say under that failure, as a
         failure's ``explain`` gives it; None when a shorter row failed otherwise."""
 
-        def time_prefix(n: int, limit: float) -> float:
-            return self.time_calls(slug, function, list(row[:n]), 1, limit)
+        def time_row(coins: list[int], limit: float) -> float:
+            return self.time_calls(slug, function, coins, 1, limit)
 
-        return growth_before(time_prefix, len(row), self.call_limit, by_slug(slug).time.order)
+        return growth_before(time_row, row, self.call_limit, by_slug(slug).time.order)
 
     def close(self) -> None:
         """End every executor this caller started (a prober sharing them ends them too)."""

@@ -1,58 +1,80 @@
 """How the time of a call that ran out of time grows on the first coins of its row: the line under the
-too-slow message, measured on the spot (the row's first coins, each size timed once).
+too-slow message, measured on the spot.
 
-A power is read as the Theil-Sen slope (``coinrow.grader.measure.fit``) over the three largest sizes timed;
-exponential growth by its ratio per added coin on small rows: no polynomial of degree 4 or less multiplies
-its time by ``EXPONENTIAL_PER_COIN`` per coin from n = 12 on (n^4 grows ×(13/12)^4 = 1.38 from 12 coins
-to 13, less further on), 2^n doubles it.
+The row's first coins are timed at growing sizes (``ladder``, ``climb``), each once. Exponential growth is
+read by its ratio per added coin on small rows: no polynomial of degree 4 or less multiplies its time by
+``EXPONENTIAL_PER_COIN`` per coin from n = 12 on (n^4 grows ×(13/12)^4 = 1.38 from 12 coins to 13, less
+further on), 2^n doubles it. A power is read as the growth check reads one (``coinrow.grader.measure.fit``):
+three sizes the climb timed are a window (the largest whose call finished in ``READABLE_SECONDS`` or more,
+and below it the largest such at most half the one above), the climb is its first round, and more rounds
+time the window again in a shuffled order, on fresh random rows of those sizes (a cache keyed by the row
+never hits), until the interval of the median of the rounds' Theil-Sen slopes lies within one whole order's
+band (``FLOOR_ROUNDS`` rounds at least, ``MOST_FLOOR_ROUNDS`` at most, ``FLOOR_BUDGET`` CPU seconds). The
+order said is a floor: the largest whole k the interval lies wholly above k - 1/2 of.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
+import random
+import statistics
 from collections.abc import Callable, Sequence
 
 from coinrow.game.cost import Order
+from coinrow.game.rows import random_row
 from coinrow.grader.executor.process import STARTUP_CPU
 from coinrow.grader.executor.time_limit import CallTimeout
 from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
-from coinrow.grader.measure.fit import theil_sen
+from coinrow.grader.measure.fit import median_interval, theil_sen
 from coinrow.grader.measure.orders import TARGET_EXPONENT, Point, Step
 from coinrow.grader.messages import growth as messages
 
 PREFIX_CALL_LIMIT = 1.0  # CPU seconds a call on the first coins of a too-slow row may take
 EXPONENTIAL_PER_COIN = 1.5  #: per added coin, from n = 12 on: beyond any polynomial of degree 4
 PER_COIN_STEP = 4  #: coins between two sizes compared per added coin, at most
-EXPONENTIAL_SECONDS = 0.005  #: only calls this long are compared per coin (their fixed cost is small)
+#: only calls this long are compared, per coin or in the window: the executor's round trip (about 0.13 ms)
+#: is a small part of them
+READABLE_SECONDS = 0.002
 STEP_STOP_SECONDS = 0.25  #: ``climb`` stops after a call this long: the next takes 4 to 8 times as long
+#: rounds over the window (the climb's included) before its order is said, and at most: with three the
+#: extremes cover the median slope with 0.75, with five 0.94; the simulated error rates
+#: (``make growth-errors``) were measured with these
+FLOOR_ROUNDS, MOST_FLOOR_ROUNDS = 4, 5
+FLOOR_CONFIDENCE = 0.8  #: the interval's coverage asked, as the growth check's (``GrowthPolicy.confidence``)
+#: CPU seconds the rounds after the climb may take: no round is started that would pass it (reckoned as the
+#: last one took); the climb's calls stop at a second each, so a round takes 1.3 s at most
+FLOOR_BUDGET = 4.0
 
 
 def growth_before(
-    time_prefix: Callable[[int, float], float], n: int, call_limit: float, asked: Order
+    time_row: Callable[[list[int], float], float], row: Sequence[int], call_limit: float, asked: Order
 ) -> tuple[str, None] | None:
-    """The line under a too-slow message for a row of ``n`` coins, with ``time_prefix(k, limit)`` the CPU
-    seconds of one call on the row's first ``k`` coins (raising ``CallTimeout`` past ``limit``); None when
-    a shorter row failed otherwise (the attempt raised, or is not attempted there)."""
+    """The line under a too-slow message for ``row``, with ``time_row(row, limit)`` the CPU seconds of one
+    call (raising ``CallTimeout`` past ``limit``); None when a shorter row failed otherwise (the attempt
+    raised, or is not attempted there)."""
     limit = min(call_limit, PREFIX_CALL_LIMIT)
+    rng = random.Random()  # the fresh rows: no two lines alike
 
-    def seconds_at(k: int) -> Point:
+    def timed(coins: list[int]) -> Point:
         try:
-            return Point(k, time_prefix(k, limit))
+            return Point(len(coins), time_row(coins, limit))
         except CallTimeout:
-            return Point(k, limit, timed_out=True)
+            return Point(len(coins), limit, timed_out=True)
 
     try:
-        time_prefix(2, call_limit + STARTUP_CPU)  # the executor ended with the call: started again, untimed
-        points = climb(ladder(n), seconds_at)
+        time_row(list(row[:2]), call_limit + STARTUP_CPU)  # the executor ended with the call: started again
+        points = climb(ladder(len(row)), lambda k: timed(list(row[:k])))
+        step = per_coin(points) or power_floor(points, lambda k: timed(random_row(k, rng)), rng)
     except (WrongAnswer, NotAttempted, CallTimeout):
         return None
-    return growth_line_under_a_time_out(points, asked), None
+    return growth_line_under_a_time_out(step, asked), None
 
 
-def growth_line_under_a_time_out(points: Sequence[Point], asked: Order) -> str:
+def growth_line_under_a_time_out(step: Step | None, asked: Order) -> str:
     """The line under a too-slow message: how the time grew on the first coins of the row that ran out of
-    time (``points``, from ``climb``), and whether that is above the task's order ``asked``."""
-    step = under_a_time_out(points)
+    time (``step``, from ``per_coin`` or ``power_floor``), and whether that is above the task's order
+    ``asked``."""
     if step is None:
         return messages.not_measured()
     above = step.kind == "power" and step.named_exponent > TARGET_EXPONENT.get(asked, step.named_exponent)
@@ -61,10 +83,52 @@ def growth_line_under_a_time_out(points: Sequence[Point], asked: Order) -> str:
     )
 
 
+def power_floor(
+    climbed: Sequence[Point], seconds_at: Callable[[int], Point], rng: random.Random
+) -> Step | None:
+    """The power the time grows at least like, read in rounds over the window the climb found (the module
+    docstring): a ``Step`` whose ratio per doubling is 2 to the median of the rounds' slopes and whose
+    ``floor`` is the largest whole k with the interval wholly above k - 1/2; None when the window holds
+    fewer than two sizes. ``seconds_at(n)`` times one call on a fresh row of ``n`` coins.
+
+    >>> climbed = [Point(62, 0.016), Point(124, 0.064), Point(250, 0.26)]  # n², the other rounds alike
+    >>> step = power_floor(climbed, lambda n: Point(n, 0.26 * (n / 250) ** 2), random.Random(0))
+    >>> step.words(floor=True)
+    'the time grows at least like n² (×4.0 per doubling, n = 62 → 250)'
+    """
+    window: list[Point] = []  # from the largest readable size down, each at most half the one above
+    for point in sorted(climbed, key=lambda p: -p.n):
+        readable = not point.timed_out and point.seconds >= READABLE_SECONDS
+        if readable and len(window) < 3 and (not window or 2 * point.n <= window[0].n):
+            window.insert(0, point)
+    if len(window) < 2:
+        return None
+    sizes = [p.n for p in window]
+    slopes = [theil_sen({p.n: p.seconds for p in window}) or 0.0]
+    spent, cost = 0.0, sum(p.seconds for p in window)
+    while len(slopes) < MOST_FLOOR_ROUNDS and spent + cost <= FLOOR_BUDGET:
+        if len(slopes) >= FLOOR_ROUNDS and _band(slopes) is not None:
+            break
+        points = [seconds_at(n) for n in rng.sample(sizes, len(sizes))]
+        cost = sum(p.seconds for p in points)  # a call cut off counts at its limit: a slope through it is
+        spent += cost  # a lower bound, which can only lower the floor
+        slopes.append(theil_sen({p.n: p.seconds for p in points}) or 0.0)
+    low, _ = median_interval(slopes, FLOOR_CONFIDENCE)
+    floor = max(0, math.ceil(low + 0.5) - 1)  # the largest whole k below low + 1/2
+    return Step("power", 2 ** statistics.median(slopes), sizes[0], sizes[-1], floor=floor)
+
+
+def _band(slopes: Sequence[float]) -> int | None:
+    """The whole order whose band (k - 1/2, k + 1/2) holds the rounds' interval, if one does."""
+    low, high = median_interval(slopes, FLOOR_CONFIDENCE)
+    k = math.ceil(low + 0.5) - 1
+    return k if high < k + 0.5 else None
+
+
 def per_coin(points: Sequence[Point]) -> Step | None:
     """Exponential growth on small rows: the ratio per added coin between the two largest sizes measured
     (n >= 12, at most ``PER_COIN_STEP`` coins apart), when it and the step below are both
-    ``EXPONENTIAL_PER_COIN`` or more, on calls long enough to read (``EXPONENTIAL_SECONDS``); else None.
+    ``EXPONENTIAL_PER_COIN`` or more, on calls long enough to read (``READABLE_SECONDS``); else None.
 
     >>> found = per_coin([Point(16, 0.012), Point(18, 0.047), Point(20, 0.19)])
     >>> found.kind, round(found.ratio, 2), found.low, found.high  # (0.19 / 0.047) ** (1 / 2)
@@ -77,7 +141,7 @@ def per_coin(points: Sequence[Point]) -> Step | None:
     small = sorted((p for p in points if p.n >= 12), key=lambda p: p.n)
     steps: list[Step] = []  # per-coin steps from the largest size down
     for low, high in reversed(list(itertools.pairwise(small))):
-        if low.timed_out or low.seconds < EXPONENTIAL_SECONDS or high.n - low.n > PER_COIN_STEP:
+        if low.timed_out or low.seconds < READABLE_SECONDS or high.n - low.n > PER_COIN_STEP:
             continue
         ratio = (high.seconds / low.seconds) ** (1 / (high.n - low.n))
         if high.timed_out and ratio < EXPONENTIAL_PER_COIN:
@@ -88,20 +152,6 @@ def per_coin(points: Sequence[Point]) -> Step | None:
     if len(steps) == 2 and all(step.ratio >= EXPONENTIAL_PER_COIN for step in steps):
         return steps[1] if steps[0].at_least else steps[0]
     return None
-
-
-def under_a_time_out(points: Sequence[Point]) -> Step | None:
-    """The growth to tell under a call that ran out of time, from ``points`` timed on the row's first coins:
-    exponential growth per added coin if shown; else the Theil-Sen slope (``measure.fit``) over the three
-    largest sizes timed in full, as a ratio per doubling; None when fewer than two were.
-
-    >>> under_a_time_out([Point(250, 0.05), Point(500, 0.35), Point(1000, 2.0, timed_out=True)]).words()
-    'the time grows like n³ (×7.0 per doubling, n = 250 → 500)'
-    """
-    finished = sorted((p for p in points if not p.timed_out and p.n >= 32), key=lambda p: p.n)[-3:]
-    slope = theil_sen({p.n: p.seconds for p in finished})
-    power = None if slope is None else Step("power", 2**slope, finished[0].n, finished[-1].n)
-    return per_coin(points) or power
 
 
 def climb(sizes: Sequence[int], seconds_at: Callable[[int], Point]) -> list[Point]:

@@ -53,6 +53,7 @@ class Step:
     held: int = 0  # memory only: bytes held already at ``held_at``, the smallest size, read above
     held_at: int = 0
     unread: bool = False  # memory only: the growth could not be read beside what is ``held``
+    floor: int | None = None  # the whole order the growth was read to be at least: named, not the nearest
 
     @property
     def exponent(self) -> float:
@@ -61,8 +62,8 @@ class Step:
 
     @property
     def named_exponent(self) -> int:
-        """The whole exponent the ratio is nearest to (0: flat)."""
-        return max(0, round(self.exponent))
+        """The whole exponent the ratio is nearest to (0: flat), or the ``floor`` where one was read."""
+        return max(0, round(self.exponent)) if self.floor is None else self.floor
 
     def words(self, what: str = "time", above: int | None = None, floor: bool = False) -> str:
         """The growth in words (``messages.growth.growth``); ``above``: an order it was found to grow faster
@@ -111,8 +112,9 @@ def last_doubling(points: Sequence[Point], meaningful: float = 0.0) -> Step | No
     """The growth per doubling between the two largest sizes measured about a doubling apart (the smaller
     one in full and at least ``meaningful``), or None.
 
-    >>> last_doubling([Point(250, 0.005), Point(500, 0.02), Point(1000, 0.085)])
-    Step(kind='power', ratio=4.25, low=500, high=1000, at_least=False, held=0, held_at=0, unread=False)
+    >>> step = last_doubling([Point(250, 0.005), Point(500, 0.02), Point(1000, 0.085)])
+    >>> step.kind, step.ratio, step.low, step.high, step.at_least
+    ('power', 4.25, 500, 1000, False)
     >>> last_doubling([Point(500, 0.3), Point(1000, 2.0, timed_out=True)]).at_least
     True
     """

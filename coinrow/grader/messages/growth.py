@@ -127,11 +127,16 @@ def growth(
     'the time grows at least like n² (×4.9 per doubling, n = 124 → 500)'
     >>> growth("time", "1", 1.1, 1250, 5000, False, floor=True)
     'the time hardly grows (×1.1 per doubling, n = 1250 → 5000): most of it does not depend on n'
+    >>> growth("time", "1", 2.4, 62, 250, False, floor=True)  # no whole order read as its floor
+    'the time grew ×2.4 per doubling (n = 62 → 250): no order could be told from it'
     """
     more = "more than " if at_least else ""
-    if power == "1" and not (faster or at_least):
-        measured = f"×{ratio:.1f} per doubling, n = {low} → {high}"
+    measured = f"×{ratio:.1f} per doubling, n = {low} → {high}"
+    if power == "1" and not (faster or at_least) and ratio < 2**0.5:
         return f"the {what} hardly grows ({measured}): most of it does not depend on n"
+    if power == "1" and not (faster or at_least):
+        told = f"×{ratio:.1f} per doubling (n = {low} → {high})"
+        return f"the {what} grew {told}: no order could be told from it"
     if power is None:
         return f"the {what} grows exponentially ({more}×{ratio:.1f} per added coin, n = {low} → {high})"
     how = "faster than" if faster else "at least like" if floor else "like"
@@ -139,12 +144,17 @@ def growth(
 
 
 def measured_under_a_time_out(measured: str, exponential: bool, asked: str | None) -> str:
-    """The line under a too-slow failure: the growth ``measured`` on the first coins of the row; for
-    exponential growth why a memoised interval DP shows it (there are only n² intervals to solve), and
-    ``asked``, the task's order, when the growth measured is above it."""
-    line = f"measured on this row's first coins: {measured}"
+    """The line under a too-slow failure: the growth ``measured`` on the first coins of the row (a power on
+    fresh rows of those lengths too); for exponential growth why a memoised interval DP shows it (there are
+    only n² intervals to solve), and ``asked``, the task's order, when the growth measured is above it.
+
+    >>> measured_under_a_time_out("the time grows at least like n³ (…)", False, "O(n²)")[:62]
+    "measured on this row's first coins and on fresh rows as long: "
+    """
     if exponential:
+        line = f"measured on this row's first coins: {measured}"
         return f"{line}: the same intervals are solved again and again (no memo, or a memo that never hits)"
+    line = f"measured on this row's first coins and on fresh rows as long: {measured}"
     return f"{line}; the task asks {shown_order(asked)}" if asked else line
 
 
