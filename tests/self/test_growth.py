@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from coinrow.grader.growth.measured import Measured
 from coinrow.grader.judge.too_slow import climb
-from coinrow.grader.measure.orders import Point
+from coinrow.grader.measure.orders import Point, Step
 from coinrow.grader.measure.timing import InProcess
 from coinrow.tools.compare.growth import (
     Budget,
@@ -73,3 +74,19 @@ def test_a_ladder_goes_on_past_a_slow_first_size_until_one_doubling_is_timed() -
     timed = climb((126, 250, 500), lambda n: Point(n, seconds[n]))
     assert [p.n for p in timed] == [126, 250]
     assert climb((126, 250, 500), lambda n: Point(n, 4.0, timed_out=n == 250))[-1] == Point(250, 4.0, True)
+
+
+def test_a_growth_cut_off_is_said_as_a_lower_bound_never_as_measured() -> None:
+    """A traced call cut off at the largest memory size leaves its peak so far: the ratio to it is a lower
+    bound, so the summary says "more than"; a time's ratio through a call cut off beyond the task's sizes
+    is not said to be below the task's order."""
+    memory = Step("power", 2.06, 100, 200, at_least=True)
+    said = Measured(None, memory, 2, 2).summary()
+    assert said == (
+        "memory not told apart (more than ×2.1 per doubling, n = 100 → 200, cut off there): "
+        "its order is not decided"
+    )
+    time = Step("power", 3.0, 992, 1984, at_least=True)  # 2^1.58: nearest whole exponent 2, not below
+    low = Step("power", 1.9, 992, 1984, at_least=True)  # 2^0.93: below n², but only a lower bound
+    assert "more than ×3.0 per doubling" in Measured(time, None, 2, None, undecided=True).summary()
+    assert "less than" not in Measured(low, None, 2, None, undecided=True).summary()

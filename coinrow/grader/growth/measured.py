@@ -41,10 +41,10 @@ class Measured:
         """What a solved kata's summary line says, e.g. ``time ~n² (n = 248 → 992), memory ~n²``."""
         time, target = self.time, self.time_target
         said = None
-        if time is not None and self.undecided and time.named_exponent < target:
+        if time is not None and self.undecided and time.named_exponent < target and not time.at_least:
             said = messages.order_below(time.ratio, time.low, time.high, power_name(target))
         elif time is not None and self.undecided:
-            said = messages.order_not_told(time.ratio, time.low, time.high)
+            said = messages.order_not_told(time.ratio, time.low, time.high, time.at_least)
         elif time is not None:  # the task's order, or a lower one, decided: never above the task's
             seen = messages.order_seen(
                 power_name(max(min(time.named_exponent, target), 1)), time.low, time.high
@@ -55,7 +55,7 @@ class Measured:
             memory_said = messages.memory_held(memory.held, memory.held_at)
         elif memory is not None and self.memory_target is not None:
             memory_said = (
-                messages.order_not_told(memory.ratio, memory.low, memory.high)
+                messages.order_not_told(memory.ratio, memory.low, memory.high, memory.at_least)
                 if judged(memory, self.memory_target, MEMORY_MARGINS) == "unclear"
                 else messages.order_seen(power_name(min(memory.named_exponent, self.memory_target)))
             )

@@ -66,13 +66,20 @@ def not_ruled_out(time: str, slow: float | None, power: str, compiled: tuple[str
     return f"{time.removesuffix(')')}; a higher order is not ruled out: {', and '.join(reasons)})"
 
 
-def order_not_told(ratio: float, low: int, high: int) -> str:
-    """An order the measurements could not tell apart from the next one up: not decided, said so.
+def order_not_told(ratio: float, low: int, high: int, at_least: bool = False) -> str:
+    """An order the measurements could not tell apart from the next one up: not decided, said so;
+    ``at_least``: the ratio is a lower bound (a call at ``high`` was cut off).
 
     >>> order_not_told(6.1, 248, 1984)
     'not told apart (×6.1 per doubling, n = 248 → 1984): its order is not decided'
+    >>> order_not_told(2.1, 100, 200, at_least=True)
+    'not told apart (more than ×2.1 per doubling, n = 100 → 200, cut off there): its order is not decided'
     """
-    return f"not told apart (×{ratio:.1f} per doubling, n = {low} → {high}): its order is not decided"
+    if at_least:
+        grown = f"more than ×{ratio:.1f} per doubling, n = {low} → {high}, cut off there"
+    else:
+        grown = f"×{ratio:.1f} per doubling, n = {low} → {high}"
+    return f"not told apart ({grown}): its order is not decided"
 
 
 def above_held(what: str, held: int, n: int) -> str:
