@@ -23,11 +23,11 @@ if TYPE_CHECKING:
     from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
     from coinrow.grader.judge.too_slow import PREFIX_CALL_LIMIT, climb, ladder, power_floor
     from coinrow.grader.judge.verdict import Grader
+    from coinrow.grader.measure.fit import theil_sen
     from coinrow.grader.measure.orders import Point
     from coinrow.grader.measure.timing import (
         InProcess,
         Subject,
-        fitted_exponent,
         fitted_per_coin,
         predicted_seconds,
         seeded_row,
@@ -74,7 +74,7 @@ _FACE = {
     "Grader": "judge.verdict",
     "InProcess": "measure.timing",
     "Subject": "measure.timing",
-    "fitted_exponent": "measure.timing",
+    "theil_sen": "measure.fit",
     "fitted_per_coin": "measure.timing",
     "predicted_seconds": "measure.timing",
     "seeded_row": "measure.timing",
@@ -131,7 +131,6 @@ __all__ = [
     "failed",
     "find_jail",
     "fingerprint",
-    "fitted_exponent",
     "fitted_per_coin",
     "grade",
     "growth_checked",
@@ -150,6 +149,7 @@ __all__ = [
     "shown_order",
     "summary",
     "summary_lines",
+    "theil_sen",
     "time_calls",
     "time_limit",
     "values_lines",

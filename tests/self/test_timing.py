@@ -14,12 +14,12 @@ from coinrow.game.registry import REPO_ROOT, by_slug
 from coinrow.grader.executor.time_limit import CallTimeout
 from coinrow.grader.growth.sampled import timed_size
 from coinrow.grader.measure import timing
+from coinrow.grader.measure.fit import theil_sen
 from coinrow.grader.measure.timing import (
     MOST_CALLS,
     ROUND_TRIPS,
     InProcess,
     calls_per_batch,
-    fitted_exponent,
     fitted_per_coin,
     seeded_row,
     time_calls,
@@ -143,10 +143,10 @@ def test_without_the_round_trip_linear_work_grows_like_n() -> None:
     net = {n: time_calls(MadeUpExecutor(n), limit=1.0, repeats=1).fastest for n in sizes}  # 1, 2 and 4 ms
     # Hand calculation, before: the slopes are log2(3/2) = 0.585, log2(5/3) = 0.737 and
     # log(5/2) / log(4) = 0.661 for 128 -> 512, the median of the three.
-    assert fitted_exponent(raw) == pytest.approx(math.log(2.5) / math.log(4))
-    assert fitted_exponent(raw) == pytest.approx(0.661, abs=0.001)
+    assert theil_sen(raw) == pytest.approx(math.log(2.5) / math.log(4))
+    assert theil_sen(raw) == pytest.approx(0.661, abs=0.001)
     # After: 1, 2 and 4 ms double with n, every slope 1.
-    assert fitted_exponent(net) == pytest.approx(1.0)
+    assert theil_sen(net) == pytest.approx(1.0)
 
 
 def test_the_fastest_repeat_is_kept_other_work_only_slows_calls() -> None:
@@ -196,8 +196,8 @@ def test_growth_is_the_median_of_pairwise_slopes() -> None:
     # Hand calculation: n^2 at 100, 200, 400 and 800, with 1600 slowed eightfold: six of the ten
     # pairwise slopes are 2, the other four above it, so the median is 2.
     seconds = {100: 1.0, 200: 4.0, 400: 16.0, 800: 64.0, 1600: 2048.0}
-    assert fitted_exponent(seconds) == pytest.approx(2.0)
-    assert fitted_exponent({100: 1.0}) is None
+    assert theil_sen(seconds) == pytest.approx(2.0)
+    assert theil_sen({100: 1.0}) is None
     # x2 per coin at 10..16, 18 slowed: the median of the per-coin slopes of log(seconds) is log 2
     assert fitted_per_coin({10: 1.0, 12: 4.0, 14: 16.0, 16: 64.0, 18: 5000.0}) == pytest.approx(2.0)
 

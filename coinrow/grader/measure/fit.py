@@ -18,23 +18,27 @@ import statistics
 from collections.abc import Mapping, Sequence
 
 
-def theil_sen(seconds: Mapping[int, float]) -> float | None:
-    """The median of the log-log slopes between every pair of sizes: time ~ n^slope. None with fewer
-    than two sizes, or where a time is not positive.
+def theil_sen(seconds: Mapping[int, float], per_coin: bool = False) -> float | None:
+    """The median of the log-log slopes between every pair of sizes: time ~ n^slope; ``per_coin``, of the
+    slopes of log(seconds) against n: time ~ e^(slope·n). None with fewer than two sizes, or where a time
+    is not positive.
 
     Args:
         seconds: CPU seconds per call by size n (coins), n >= 1.
+        per_coin: read exponential growth (the exhaustive oracle's) in place of a power.
 
     >>> theil_sen({100: 1.0, 200: 4.0, 400: 16.0})
     2.0
     >>> theil_sen({100: 1.0, 200: 9.0, 400: 16.0, 800: 64.0})  # one slowed timing barely moves it
+    2.0
+    >>> round(math.exp(theil_sen({10: 1.0, 12: 4.0, 14: 16.0, 16: 64.0, 18: 5e3}, per_coin=True)), 9)
     2.0
     """
     sizes = sorted(n for n, t in seconds.items() if t > 0)
     if len(sizes) < 2:
         return None
     slopes = [
-        math.log(seconds[high] / seconds[low]) / math.log(high / low)
+        math.log(seconds[high] / seconds[low]) / (high - low if per_coin else math.log(high / low))
         for low, high in itertools.combinations(sizes, 2)
     ]
     return statistics.median(slopes)

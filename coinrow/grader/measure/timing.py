@@ -27,8 +27,8 @@ itself, so a noisy subtraction cannot read zero or less. Taking the same constan
 can only raise the slope between them where the time grows, never lower it.
 
 Growth is fitted with ``coinrow.grader.measure.fit.theil_sen``, the median of the log-log slopes
-between every pair of sizes (``fitted_exponent``); the exponential oracle's growth per coin is the
-median of the pairwise slopes of log(seconds) against n (``fitted_per_coin``). Peak memory is what
+between every pair of sizes; the exponential oracle's growth per coin with the same, per coin
+(``fitted_per_coin``). Peak memory is what
 ``tracemalloc`` traces in one more call, made separately because tracing slows pure Python down some
 10-40x.
 """
@@ -36,10 +36,8 @@ median of the pairwise slopes of log(seconds) against n (``fitted_per_coin``). P
 from __future__ import annotations
 
 import gc
-import itertools
 import math
 import random
-import statistics
 import time
 import tracemalloc
 from collections.abc import Callable, Mapping, Sequence
@@ -264,28 +262,11 @@ def sized_batch(run: Callable[[int, float], float], limit: float) -> tuple[int, 
     return number, batch, first, spent
 
 
-def fitted_exponent(seconds: Mapping[int, float]) -> float | None:
-    """The exponent of time ~ n**exponent: ``fit.theil_sen``, the median of the log-log slopes between
-    every pair of sizes; None with fewer than two sizes.
-
-    >>> fitted_exponent({100: 1.0, 200: 4.0, 400: 16.0})
-    2.0
-    """
-    return theil_sen(seconds)
-
-
 def fitted_per_coin(seconds: Mapping[int, float]) -> float | None:
-    """The growth factor per extra coin of time ~ c**n: exp of the median of the slopes of log(seconds)
-    against n between every pair of sizes; None with fewer than two sizes (or a time not positive).
-
-    >>> round(fitted_per_coin({10: 1.0, 12: 4.0, 14: 16.0, 16: 64.0, 18: 5000.0}), 9)  # one slowed timing
-    2.0
-    """
-    sizes = sorted(n for n, t in seconds.items() if t > 0)
-    if len(sizes) < 2:
-        return None
-    slopes = [math.log(seconds[b] / seconds[a]) / (b - a) for a, b in itertools.combinations(sizes, 2)]
-    return math.exp(statistics.median(slopes))
+    """The growth factor per extra coin of time ~ c**n (``fit.theil_sen`` per coin); None with fewer than
+    two sizes."""
+    slope = theil_sen(seconds, per_coin=True)
+    return None if slope is None else math.exp(slope)
 
 
 def predicted_seconds(seconds: Mapping[int, float], n: int, growth: Growth = "power") -> float:
@@ -302,6 +283,6 @@ def predicted_seconds(seconds: Mapping[int, float], n: int, growth: Growth = "po
         return 0.0
     last = max(seconds)
     if growth == "power":
-        exponent = min(max(fitted_exponent(seconds) or 2.0, 1.0), 3.0)
+        exponent = min(max(theil_sen(seconds) or 2.0, 1.0), 3.0)
         return seconds[last] * float((n / last) ** exponent)
     return seconds[last] * float(max(fitted_per_coin(seconds) or 2.0, 1.0) ** (n - last))

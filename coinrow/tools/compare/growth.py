@@ -4,7 +4,7 @@ Method: each size is timed by ``coinrow.grader.measure.timing`` (the rule ``make
 too: the seeded row, CPU time, calls shorter than ``SHORTEST_BATCH`` timed in batches, the
 executor's round trip of a call taken out of its time); each size gets as many repeats as fit
 in ``Budget.point`` seconds (at least one, at most ``Budget.max_repeats``) and the fastest is
-kept. The growth exponent is ``fitted_exponent``, the median of the log-log slopes between every
+kept. The growth exponent is ``theil_sen``, the median of the log-log slopes between every
 pair of sizes (Theil-Sen), so an O(n^2) interval DP comes out near 2 and the O(n) parity
 strategy near 1. The exhaustive oracle is exponential: it gets its own small sizes, is measured
 only while a call stays under a second, and its growth is reported per extra coin instead.
@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from coinrow.game.oracle import ORACLE_MAX_N
-from coinrow.grader import CallTimeout, Subject, fitted_exponent, fitted_per_coin, seeded_row, time_calls
+from coinrow.grader import CallTimeout, Subject, fitted_per_coin, seeded_row, theil_sen, time_calls
 from coinrow.grader import predicted_seconds as predicted_from
 
 SIZES = (128, 256, 512, 1024, 2048)
@@ -66,7 +66,7 @@ class Series:
 
     def exponent(self) -> float | None:
         """The median log-log slope (time ~ n^exponent), from two or more sizes; None otherwise."""
-        return fitted_exponent(self.seconds) if self.kind == "power" else None
+        return theil_sen(self.seconds) if self.kind == "power" else None
 
     def per_coin(self) -> float | None:
         """The exponential growth factor per extra coin (time ~ c^n), from two or more sizes."""
