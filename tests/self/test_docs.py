@@ -15,6 +15,13 @@ from coinrow.dev.measured import REGION as MEASURED_REGION
 from coinrow.game.registry import CORE, FORMULATIONS, REPO_ROOT
 from coinrow.grader.executor.inside.limits import CPU_CAP_PER_CALL_LIMIT, MIN_CPU_CAP, TREE_EVERY
 from coinrow.grader.executor.process import GARBAGE_SHARE
+from coinrow.grader.judge.too_slow import (
+    FLOOR_BUDGET,
+    FLOOR_ROUNDS,
+    MOST_FLOOR_ROUNDS,
+    READABLE_SECONDS,
+    STEP_STOP_SECONDS,
+)
 from coinrow.grader.run.driver import WALL_CAP
 from tests.self.commandline import coinrow
 
@@ -192,3 +199,14 @@ def test_the_caps_the_trust_document_gives_are_the_drivers() -> None:
     assert said in text
     assert f"any look at the tree (every {TREE_EVERY:g} s)" in text
     assert f"(`GARBAGE_SHARE`, {GARBAGE_SHARE:g})" in text
+
+
+def test_the_too_slow_lines_figures_are_its_constants() -> None:
+    text = (REPO_ROOT / "docs" / "grader-trust.md").read_text(encoding="utf-8")
+    said = " ".join(text.split())  # the paragraph's lines joined
+    assert f"`READABLE_SECONDS` ({READABLE_SECONDS:g} s)" in said
+    assert f"`FLOOR_ROUNDS` ({FLOOR_ROUNDS}) rounds at least" in said
+    assert f"`MOST_FLOOR_ROUNDS` ({MOST_FLOOR_ROUNDS}) rounds" in said
+    assert f"`FLOOR_BUDGET` ({FLOOR_BUDGET:g} CPU seconds)" in said
+    assert STEP_STOP_SECONDS == 0.25  # said in words:
+    assert "until a call takes a quarter of a second" in said
