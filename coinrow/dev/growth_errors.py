@@ -43,7 +43,16 @@ from pathlib import Path
 from coinrow.dev.growth_noise import TIMINGS
 from coinrow.dev.measured import write_region
 from coinrow.game.settings import CALL_LIMIT
-from coinrow.grader import PREFIX_CALL_LIMIT, GrowthPolicy, Point, climb, decide, ladder, power_floor
+from coinrow.grader import (
+    PREFIX_CALL_LIMIT,
+    ROUND_ROOM,
+    GrowthPolicy,
+    Point,
+    climb,
+    decide,
+    ladder,
+    power_floor,
+)
 
 POLICY = GrowthPolicy()
 
@@ -219,12 +228,15 @@ def _line(order: int, c: float, noise: Noise, rng: random.Random) -> tuple[int, 
     timer = noise.timer(Answer("", (c, c), lambda n, top, c: c * UNIT * n**order, False), LINE_ROW, c, rng)
     points: list[Point] = []
 
-    def timed(n: int) -> Point:
-        points.append(timer(n, PREFIX_CALL_LIMIT))
+    def timed(n: int, limit: float = PREFIX_CALL_LIMIT) -> Point:
+        points.append(timer(n, limit))
         return points[-1]
 
-    step = power_floor(climb(ladder(LINE_ROW), timed), timed, rng)
-    return (0 if step is None else step.named_exponent), sum(point.seconds for point in points)
+    step = power_floor(
+        climb(ladder(LINE_ROW), timed), lambda n: timed(n, ROUND_ROOM * PREFIX_CALL_LIMIT), rng
+    )
+    named = 0 if step is None or step.unread else step.named_exponent
+    return named, sum(point.seconds for point in points)
 
 
 def line_table(checks: int, seed: int = 1) -> str:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from coinrow.grader.growth.decide import Outcome, decide
     from coinrow.grader.growth.policy import GrowthPolicy
     from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
-    from coinrow.grader.judge.too_slow import PREFIX_CALL_LIMIT, climb, ladder, power_floor
+    from coinrow.grader.judge.too_slow import PREFIX_CALL_LIMIT, ROUND_ROOM, climb, ladder, power_floor
     from coinrow.grader.judge.verdict import Grader
     from coinrow.grader.measure.fit import theil_sen
     from coinrow.grader.measure.orders import Point
@@ -68,6 +68,7 @@ _FACE = {
     "NotAttempted": "judge.failures",
     "WrongAnswer": "judge.failures",
     "PREFIX_CALL_LIMIT": "judge.too_slow",
+    "ROUND_ROOM": "judge.too_slow",
     "climb": "judge.too_slow",
     "ladder": "judge.too_slow",
     "power_floor": "judge.too_slow",
@@ -106,6 +107,7 @@ _FACE = {
 }
 __all__ = [
     "PREFIX_CALL_LIMIT",
+    "ROUND_ROOM",
     "CallTimeout",
     "Grader",
     "GrowthPolicy",

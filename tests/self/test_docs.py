@@ -20,6 +20,7 @@ from coinrow.grader.judge.too_slow import (
     FLOOR_ROUNDS,
     MOST_FLOOR_ROUNDS,
     READABLE_SECONDS,
+    ROUND_ROOM,
     STEP_STOP_SECONDS,
 )
 from coinrow.grader.run.driver import WALL_CAP
@@ -208,5 +209,6 @@ def test_the_too_slow_lines_figures_are_its_constants() -> None:
     assert f"`FLOOR_ROUNDS` ({FLOOR_ROUNDS}) rounds at least" in said
     assert f"`MOST_FLOOR_ROUNDS` ({MOST_FLOOR_ROUNDS}) rounds" in said
     assert f"`FLOOR_BUDGET` ({FLOOR_BUDGET:g} CPU seconds)" in said
+    assert f"`ROUND_ROOM` ({ROUND_ROOM:g}) times the climb's" in said
     assert STEP_STOP_SECONDS == 0.25  # said in words:
     assert "until a call takes a quarter of a second" in said

@@ -90,3 +90,11 @@ def test_a_growth_cut_off_is_said_as_a_lower_bound_never_as_measured() -> None:
     low = Step("power", 1.9, 992, 1984, at_least=True)  # 2^0.93: below n², but only a lower bound
     assert "more than ×3.0 per doubling" in Measured(time, None, 2, None, undecided=True).summary()
     assert "less than" not in Measured(low, None, 2, None, undecided=True).summary()
+
+
+def test_a_time_that_hardly_grew_is_said_so_not_raised_to_n() -> None:
+    """An answer that pads every row to 1000 coins: its time grew x1.1 per doubling, which is no whole
+    order above a constant; the summary says that, not "~n"."""
+    time = Step("power", 1.1, 180, 720)
+    assert Measured(time, None, 2, None).summary() == "time hardly grows (×1.1 per doubling, n = 180 → 720)"
+    assert Measured(Step("power", 2.2, 180, 720), None, 2, None).summary() == "time ~n (n = 180 → 720)"

@@ -22,10 +22,11 @@ from coinrow.grader.judge.too_slow import (
     PREFIX_CALL_LIMIT,
     climb,
     growth_before,
+    growth_line_under_a_time_out,
     ladder,
     power_floor,
 )
-from coinrow.grader.measure.orders import Point
+from coinrow.grader.measure.orders import Point, Step
 
 UNIT = 0.15e-6  # seconds per step of the game's O(n) reduction, as the model's machine
 ROW = 1000
@@ -61,18 +62,34 @@ def test_the_floor_named_is_the_answers_order(
     assert abs(math.log2(step.ratio) - order) <= 0.12 / math.log(2) + 1e-9  # the median slope, per doubling
 
 
-def test_a_call_cut_off_in_a_round_counts_at_its_limit_and_lowers_the_floor_only() -> None:
-    """An n² answer whose top size is cut off in every round after the climb (a slow spell on it): the
-    slopes through the limit are lower bounds, so the floor can only fall, never rise."""
-    true = {62: 0.06, 124: 0.24, 250: 0.97}  # 0.97 s at 250 coins, under the 1 s limit in the climb alone
-    climbed = [Point(n, s) for n, s in true.items()]
+def test_when_calls_on_fresh_rows_are_cut_off_no_order_is_named_and_the_climb_is_said_as_measured() -> None:
+    """An answer fast on its row's first coins and slower than the limit on fresh random rows (a memo keyed
+    by the coins, on a row of equal coins): no round past the climb finishes. A slope through a call cut
+    off is no bound (a smaller size cut off raises it, all cut off read x1.0), so none is read; the line
+    gives the climb's ratio, timed once, and names no order."""
+    climbed = [Point(124, 0.0034), Point(250, 0.0152), Point(500, 0.0635)]  # x4.3 per doubling, hand-read
 
-    def spelled(n: int) -> Point:
-        return Point(n, PREFIX_CALL_LIMIT, timed_out=True) if n == 250 else Point(n, true[n])
+    def fresh(n: int) -> Point:
+        return Point(n, PREFIX_CALL_LIMIT, timed_out=True)
 
-    step = power_floor(climbed, spelled, random.Random(0))
+    step = power_floor(climbed, fresh, random.Random(0))
     assert step is not None
-    assert step.named_exponent <= 2
+    assert step.unread
+    line = growth_line_under_a_time_out(step, Order.QUADRATIC)
+    # the median of the three pairs' slopes is 124 -> 500's
+    ratio = (0.0635 / 0.0034) ** (1 / math.log2(500 / 124))
+    assert line.startswith("measured on this row's first coins, each length once: the time grew ")
+    assert f"×{ratio:.1f} per doubling (n = 124 → 500)" in line
+    assert "name an order" in line
+    assert "hardly" not in line
+
+
+def test_no_floor_above_the_next_order_up_is_named() -> None:
+    """An n³ answer that takes another path past 300 coins reads x85 per doubling from 250 to 500: the
+    ratio is said as measured, the order as at least n³ (the next one up from the task's), not n⁶."""
+    step = Step("power", 84.9, 250, 500, floor=6)
+    line = growth_line_under_a_time_out(step, Order.QUADRATIC)
+    assert line.endswith("at least like n³ (×84.9 per doubling, n = 250 → 500); the task asks O(n²)")
 
 
 def test_the_rounds_after_the_climb_run_on_fresh_rows_so_a_cache_keyed_by_the_row_never_hits() -> None:

@@ -46,8 +46,11 @@ class Measured:
         elif time is not None and self.undecided:
             said = messages.order_not_told(time.ratio, time.low, time.high, time.at_least)
         elif time is not None:  # the task's order, or a lower one, decided: never above the task's
-            seen = messages.order_seen(
-                power_name(max(min(time.named_exponent, target), 1)), time.low, time.high
+            named = min(time.named_exponent, target)
+            seen = (
+                messages.order_seen(power_name(named), time.low, time.high)
+                if named
+                else messages.hardly_grows(time.ratio, time.low, time.high)
             )
             said = messages.not_ruled_out(seen, self.slow, power_name(target), self.compiled)
         memory = self.memory

@@ -20,6 +20,7 @@ import math
 import random
 import statistics
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from coinrow.game.cost import Order
 from coinrow.game.rows import random_row
@@ -41,10 +42,14 @@ STEP_STOP_SECONDS = 0.25  #: ``climb`` stops after a call this long: the next ta
 #: extremes cover the median slope with 0.75, with five 0.94; the simulated error rates
 #: (``make growth-errors``) were measured with these
 FLOOR_ROUNDS, MOST_FLOOR_ROUNDS = 4, 5
+#: a call in the rounds may take this many times the climb's limit: a slow spell on a window's top call
+#: (which the climb let take up to its limit) rarely cuts a round short
+ROUND_ROOM = 2.0
 FLOOR_CONFIDENCE = 0.8  #: the interval's coverage asked, as the growth check's (``GrowthPolicy.confidence``)
 #: CPU seconds the rounds after the climb may take: no round is started that would pass it (reckoned as the
-#: last one took); the climb's calls stop at a second each, so a round takes 1.3 s at most
-FLOOR_BUDGET = 4.0
+#: last one took); a window's top call took a second at most in the climb (``PREFIX_CALL_LIMIT``) and the
+#: one below it at most half as long, so ``FLOOR_ROUNDS`` rounds fit
+FLOOR_BUDGET = 5.0
 
 
 def growth_before(
@@ -56,16 +61,19 @@ def growth_before(
     limit = min(call_limit, PREFIX_CALL_LIMIT)
     rng = random.Random()  # the fresh rows: no two lines alike
 
-    def timed(coins: list[int]) -> Point:
+    def timed(coins: list[int], limit: float = limit) -> Point:
         try:
             return Point(len(coins), time_row(coins, limit))
         except CallTimeout:
             return Point(len(coins), limit, timed_out=True)
 
+    def fresh(k: int) -> Point:
+        return timed(random_row(k, rng), ROUND_ROOM * limit)
+
     try:
         time_row(list(row[:2]), call_limit + STARTUP_CPU)  # the executor ended with the call: started again
         points = climb(ladder(len(row)), lambda k: timed(list(row[:k])))
-        step = per_coin(points) or power_floor(points, lambda k: timed(random_row(k, rng)), rng)
+        step = per_coin(points) or power_floor(points, fresh, rng)
     except (WrongAnswer, NotAttempted, CallTimeout):
         return None
     return growth_line_under_a_time_out(step, asked), None
@@ -77,7 +85,12 @@ def growth_line_under_a_time_out(step: Step | None, asked: Order) -> str:
     ``asked``."""
     if step is None:
         return messages.not_measured()
-    above = step.kind == "power" and step.named_exponent > TARGET_EXPONENT.get(asked, step.named_exponent)
+    if step.unread:
+        return messages.measured_once(step.ratio, step.low, step.high)
+    target = TARGET_EXPONENT.get(asked, step.named_exponent)
+    if step.kind == "power" and step.named_exponent > target + 1:  # a jump in the time past some size
+        step = replace(step, floor=target + 1)  # reads any ratio: no order above the next one up is named
+    above = step.kind == "power" and step.named_exponent > target
     return messages.measured_under_a_time_out(  # on first coins a higher order shows least: a floor
         step.words(floor=True), step.kind == "exponential", asked.value if above else None
     )
@@ -88,8 +101,10 @@ def power_floor(
 ) -> Step | None:
     """The power the time grows at least like, read in rounds over the window the climb found (the module
     docstring): a ``Step`` whose ratio per doubling is 2 to the median of the rounds' slopes and whose
-    ``floor`` is the largest whole k with the interval wholly above k - 1/2; None when the window holds
-    fewer than two sizes. ``seconds_at(n)`` times one call on a fresh row of ``n`` coins.
+    ``floor`` is the largest whole k with the interval wholly above k - 1/2; ``unread`` (the climb's
+    ratio, no floor) when fewer than ``FLOOR_ROUNDS`` rounds were read (a call on a fresh row cut off, or
+    the budget spent); None when the window holds fewer than two sizes. ``seconds_at(n)`` times one call
+    on a fresh row of ``n`` coins.
 
     >>> climbed = [Point(62, 0.016), Point(124, 0.064), Point(250, 0.26)]  # n², the other rounds alike
     >>> step = power_floor(climbed, lambda n: Point(n, 0.26 * (n / 250) ** 2), random.Random(0))
@@ -110,9 +125,13 @@ def power_floor(
         if len(slopes) >= FLOOR_ROUNDS and _band(slopes) is not None:
             break
         points = [seconds_at(n) for n in rng.sample(sizes, len(sizes))]
-        cost = sum(p.seconds for p in points)  # a call cut off counts at its limit: a slope through it is
-        spent += cost  # a lower bound, which can only lower the floor
+        if any(p.timed_out for p in points):  # no slope through a call cut off is read: the rounds end
+            break
+        cost = sum(p.seconds for p in points)
+        spent += cost
         slopes.append(theil_sen({p.n: p.seconds for p in points}) or 0.0)
+    if len(slopes) < FLOOR_ROUNDS:  # the climb's timings alone are said, as measured once, no order named
+        return Step("power", 2 ** slopes[0], sizes[0], sizes[-1], unread=True)
     low, _ = median_interval(slopes, FLOOR_CONFIDENCE)
     floor = max(0, math.ceil(low + 0.5) - 1)  # the largest whole k below low + 1/2
     return Step("power", 2 ** statistics.median(slopes), sizes[0], sizes[-1], floor=floor)

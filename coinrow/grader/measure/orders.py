@@ -67,14 +67,24 @@ class Step:
 
     def words(self, what: str = "time", above: int | None = None, floor: bool = False) -> str:
         """The growth in words (``messages.growth.growth``); ``above``: an order it was found to grow faster
-        than, said so when the nearest whole exponent is not above it; ``floor``: said as a lower bound."""
+        than, said so when the nearest whole exponent is not above it, and as at least the next order up
+        when it is more than one above (a jump in the time past some size reads any ratio over a window:
+        that order is not measured); ``floor``: said as a lower bound.
+
+        >>> Step("power", 24.9, 226, 906).words(above=2)  # an n³ answer that changes path at 300 coins
+        'the time grows at least like n³ (×24.9 per doubling, n = 226 → 906)'
+        """
         if self.kind == "exponential":
             return messages.growth(what, None, self.ratio, self.low, self.high, self.at_least)
-        faster = above is not None and self.named_exponent <= above
-        power = power_name(above if faster and above is not None else self.named_exponent)
+        named, faster = self.named_exponent, False
+        if above is not None:
+            faster, floor = named <= above, floor or named > above + 1
+            named = above if faster else min(named, above + 1)
         if self.held:
             what = messages.above_held(what, self.held, self.held_at)
-        return messages.growth(what, power, self.ratio, self.low, self.high, self.at_least, faster, floor)
+        return messages.growth(
+            what, power_name(named), self.ratio, self.low, self.high, self.at_least, faster, floor
+        )
 
 
 def power_name(exponent: int) -> str:

@@ -41,6 +41,15 @@ def order_seen(power: str, low: int | None = None, high: int | None = None) -> s
     return f"~{power}" if low is None else f"~{power} (n = {low} → {high})"
 
 
+def hardly_grows(ratio: float, low: int, high: int) -> str:
+    """A time read to grow less than any whole order, as the summary line says it.
+
+    >>> hardly_grows(1.1, 180, 720)
+    'hardly grows (×1.1 per doubling, n = 180 → 720)'
+    """
+    return f"hardly grows (×{ratio:.1f} per doubling, n = {low} → {high})"
+
+
 def not_ruled_out(time: str, slow: float | None, power: str, compiled: tuple[str, ...] | None) -> str:
     """An order measured on sizes (``order_seen``), with why a higher order is not ruled out, if it is not:
     the answer is ``slow`` (its steps of the game model's reduction per ``power``), where a higher order's
@@ -163,6 +172,22 @@ def measured_under_a_time_out(measured: str, exponential: bool, asked: str | Non
         return f"{line}: the same intervals are solved again and again (no memo, or a memo that never hits)"
     line = f"measured on this row's first coins and on fresh rows as long: {measured}"
     return f"{line}; the task asks {shown_order(asked)}" if asked else line
+
+
+def measured_once(ratio: float, low: int, high: int) -> str:
+    """The line under a too-slow failure when the row's first coins were timed once each and too few
+    timings on fresh rows as long finished to name an order.
+
+    >>> for part in measured_once(4.2, 124, 500).split("; "):
+    ...     print(part)
+    measured on this row's first coins, each length once: the time grew ×4.2 per doubling (n = 124 → 500)
+    too few timings on fresh rows as long finished to name an order
+    """
+    grown = f"the time grew ×{ratio:.1f} per doubling (n = {low} → {high})"
+    return (
+        f"measured on this row's first coins, each length once: {grown}; "
+        "too few timings on fresh rows as long finished to name an order"
+    )
 
 
 def not_measured() -> str:
