@@ -43,16 +43,7 @@ from pathlib import Path
 from coinrow.dev.growth_noise import TIMINGS
 from coinrow.dev.measured import write_region
 from coinrow.game.settings import CALL_LIMIT
-from coinrow.grader import (
-    PREFIX_CALL_LIMIT,
-    ROUND_ROOM,
-    GrowthPolicy,
-    Point,
-    climb,
-    decide,
-    ladder,
-    power_floor,
-)
+from coinrow.grader import GrowthPolicy, Point, decide, growth_read
 
 POLICY = GrowthPolicy()
 
@@ -228,15 +219,15 @@ def _line(order: int, c: float, noise: Noise, rng: random.Random) -> tuple[int, 
     timer = noise.timer(Answer("", (c, c), lambda n, top, c: c * UNIT * n**order, False), LINE_ROW, c, rng)
     points: list[Point] = []
 
-    def timed(n: int, limit: float = PREFIX_CALL_LIMIT) -> Point:
+    def timed(n: int, limit: float) -> Point:
         points.append(timer(n, limit))
         return points[-1]
 
-    step = power_floor(
-        climb(ladder(LINE_ROW), timed), lambda n: timed(n, ROUND_ROOM * PREFIX_CALL_LIMIT), rng
-    )
-    named = 0 if step is None or step.unread else step.named_exponent
-    return named, sum(point.seconds for point in points)
+    step = growth_read(timed, timed, LINE_ROW, CALL_LIMIT, rng)
+    spent = sum(point.seconds for point in points)
+    if step is None or step.unread:
+        return 0, spent
+    return (step.named_exponent if step.kind == "power" else order + 1), spent  # exponential: above all
 
 
 def line_table(checks: int, seed: int = 1) -> str:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from coinrow.grader.growth.decide import Outcome, decide
     from coinrow.grader.growth.policy import GrowthPolicy
     from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
-    from coinrow.grader.judge.too_slow import PREFIX_CALL_LIMIT, ROUND_ROOM, climb, ladder, power_floor
+    from coinrow.grader.judge.too_slow import growth_read
     from coinrow.grader.judge.verdict import Grader
     from coinrow.grader.measure.fit import theil_sen
     from coinrow.grader.measure.orders import Point
@@ -67,11 +67,7 @@ _FACE = {
     "Point": "measure.orders",
     "NotAttempted": "judge.failures",
     "WrongAnswer": "judge.failures",
-    "PREFIX_CALL_LIMIT": "judge.too_slow",
-    "ROUND_ROOM": "judge.too_slow",
-    "climb": "judge.too_slow",
-    "ladder": "judge.too_slow",
-    "power_floor": "judge.too_slow",
+    "growth_read": "judge.too_slow",
     "Grader": "judge.verdict",
     "InProcess": "measure.timing",
     "Subject": "measure.timing",
@@ -106,8 +102,6 @@ _FACE = {
     "prime_for": "run.grade",
 }
 __all__ = [
-    "PREFIX_CALL_LIMIT",
-    "ROUND_ROOM",
     "CallTimeout",
     "Grader",
     "GrowthPolicy",
@@ -125,7 +119,6 @@ __all__ = [
     "attempt_hash",
     "attempt_stamps",
     "become_subreaper",
-    "climb",
     "committed_stub",
     "decide",
     "digest",
@@ -136,13 +129,12 @@ __all__ = [
     "fitted_per_coin",
     "grade",
     "growth_checked",
+    "growth_read",
     "kill_all_descendants",
     "kill_tree",
-    "ladder",
     "next_kata",
     "next_line",
     "next_steps",
-    "power_floor",
     "predicted_seconds",
     "prime_for",
     "printable",

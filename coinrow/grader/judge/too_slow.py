@@ -34,13 +34,15 @@ from coinrow.grader.messages import growth as messages
 PREFIX_CALL_LIMIT = 1.0  # CPU seconds a call on the first coins of a too-slow row may take
 EXPONENTIAL_PER_COIN = 1.5  #: per added coin, from n = 12 on: beyond any polynomial of degree 4
 PER_COIN_STEP = 4  #: coins between two sizes compared per added coin, at most
-#: only calls this long are compared, per coin or in the window: the executor's round trip (about 0.13 ms)
-#: is a small part of them
+EXPONENTIAL_SECONDS = 0.005  #: only calls this long are compared per coin (their fixed cost is small)
+#: only calls this long are in the window a power is read on: the executor's round trip (about 0.13 ms) is a
+#: small part of them
 READABLE_SECONDS = 0.002
 STEP_STOP_SECONDS = 0.25  #: ``climb`` stops after a call this long: the next takes 4 to 8 times as long
-#: rounds over the window (the climb's included) before its order is said, and at most: with three the
-#: extremes cover the median slope with 0.75, with five 0.94; the simulated error rates
-#: (``make growth-errors``) were measured with these
+#: rounds over the window (the climb's included) before its order is said, and at most: with four the
+#: extremes cover the median slope with 0.875, with five 0.94 (``fit.covers``); simulated (``make
+#: growth-errors``, 10,000 lines each): with 3 before an order is named, an order above the answer's was
+#: named under sibling spells for 1 n² and 2 n³ answers; with 4, for none
 FLOOR_ROUNDS, MOST_FLOOR_ROUNDS = 4, 5
 #: a call in the rounds may take this many times the climb's limit: a slow spell on a window's top call
 #: (which the climb let take up to its limit) rarely cuts a round short
@@ -58,25 +60,42 @@ def growth_before(
     """The line under a too-slow message for ``row``, with ``time_row(row, limit)`` the CPU seconds of one
     call (raising ``CallTimeout`` past ``limit``); None when a shorter row failed otherwise (the attempt
     raised, or is not attempted there)."""
-    limit = min(call_limit, PREFIX_CALL_LIMIT)
     rng = random.Random()  # the fresh rows: no two lines alike
 
-    def timed(coins: list[int], limit: float = limit) -> Point:
+    def timed(coins: list[int], limit: float) -> Point:
         try:
             return Point(len(coins), time_row(coins, limit))
         except CallTimeout:
             return Point(len(coins), limit, timed_out=True)
 
-    def fresh(k: int) -> Point:
-        return timed(random_row(k, rng), ROUND_ROOM * limit)
+    def prefix(k: int, limit: float) -> Point:
+        return timed(list(row[:k]), limit)
+
+    def fresh(k: int, limit: float) -> Point:
+        return timed(random_row(k, rng), limit)
 
     try:
         time_row(list(row[:2]), call_limit + STARTUP_CPU)  # the executor ended with the call: started again
-        points = climb(ladder(len(row)), lambda k: timed(list(row[:k])))
-        step = per_coin(points) or power_floor(points, fresh, rng)
+        step = growth_read(prefix, fresh, len(row), call_limit, rng)
     except (WrongAnswer, NotAttempted, CallTimeout):
         return None
     return growth_line_under_a_time_out(step, asked), None
+
+
+def growth_read(
+    prefix: Callable[[int, float], Point],
+    fresh: Callable[[int, float], Point],
+    n: int,
+    call_limit: float,
+    rng: random.Random,
+) -> Step | None:
+    """How the time grows below ``n`` coins, as the module docstring reads it: ``prefix(k, limit)`` times a
+    call on the row's first ``k`` coins, ``fresh(k, limit)`` one on a fresh row of ``k`` coins (a call past
+    ``limit`` CPU seconds cut off); the climb's calls get ``PREFIX_CALL_LIMIT`` at most, the rounds'
+    ``ROUND_ROOM`` times that."""
+    limit = min(call_limit, PREFIX_CALL_LIMIT)
+    points = climb(ladder(n), lambda k: prefix(k, limit))
+    return per_coin(points) or power_floor(points, lambda k: fresh(k, ROUND_ROOM * limit), rng)
 
 
 def growth_line_under_a_time_out(step: Step | None, asked: Order) -> str:
@@ -111,11 +130,7 @@ def power_floor(
     >>> step.words(floor=True)
     'the time grows at least like n² (×4.0 per doubling, n = 62 → 250)'
     """
-    window: list[Point] = []  # from the largest readable size down, each at most half the one above
-    for point in sorted(climbed, key=lambda p: -p.n):
-        readable = not point.timed_out and point.seconds >= READABLE_SECONDS
-        if readable and len(window) < 3 and (not window or 2 * point.n <= window[0].n):
-            window.insert(0, point)
+    window = _window(climbed)
     if len(window) < 2:
         return None
     sizes = [p.n for p in window]
@@ -137,6 +152,17 @@ def power_floor(
     return Step("power", 2 ** statistics.median(slopes), sizes[0], sizes[-1], floor=floor)
 
 
+def _window(climbed: Sequence[Point]) -> list[Point]:
+    """Up to three sizes of the climb, smallest first: the largest whose call finished in
+    ``READABLE_SECONDS`` or more, and below it the largest such at most half the one above."""
+    window: list[Point] = []
+    for point in sorted(climbed, key=lambda p: -p.n):
+        readable = not point.timed_out and point.seconds >= READABLE_SECONDS
+        if readable and len(window) < 3 and (not window or 2 * point.n <= window[0].n):
+            window.insert(0, point)
+    return window
+
+
 def _band(slopes: Sequence[float]) -> int | None:
     """The whole order whose band (k - 1/2, k + 1/2) holds the rounds' interval, if one does."""
     low, high = median_interval(slopes, FLOOR_CONFIDENCE)
@@ -147,7 +173,7 @@ def _band(slopes: Sequence[float]) -> int | None:
 def per_coin(points: Sequence[Point]) -> Step | None:
     """Exponential growth on small rows: the ratio per added coin between the two largest sizes measured
     (n >= 12, at most ``PER_COIN_STEP`` coins apart), when it and the step below are both
-    ``EXPONENTIAL_PER_COIN`` or more, on calls long enough to read (``READABLE_SECONDS``); else None.
+    ``EXPONENTIAL_PER_COIN`` or more, on calls long enough to read (``EXPONENTIAL_SECONDS``); else None.
 
     >>> found = per_coin([Point(16, 0.012), Point(18, 0.047), Point(20, 0.19)])
     >>> found.kind, round(found.ratio, 2), found.low, found.high  # (0.19 / 0.047) ** (1 / 2)
@@ -160,7 +186,7 @@ def per_coin(points: Sequence[Point]) -> Step | None:
     small = sorted((p for p in points if p.n >= 12), key=lambda p: p.n)
     steps: list[Step] = []  # per-coin steps from the largest size down
     for low, high in reversed(list(itertools.pairwise(small))):
-        if low.timed_out or low.seconds < READABLE_SECONDS or high.n - low.n > PER_COIN_STEP:
+        if low.timed_out or low.seconds < EXPONENTIAL_SECONDS or high.n - low.n > PER_COIN_STEP:
             continue
         ratio = (high.seconds / low.seconds) ** (1 / (high.n - low.n))
         if high.timed_out and ratio < EXPONENTIAL_PER_COIN:
