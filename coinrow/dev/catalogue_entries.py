@@ -71,7 +71,7 @@ class Outcome:
 
     def recorded(self) -> Recorded:
         """What the catalogue's record keeps of this outcome."""
-        stated = re.search(r"; time (~\S+|not told apart|grew)", self.status)
+        stated = re.search(r"; time (~\S+|not told apart|grew|hardly grows|grows less than)", self.status)
         return Recorded(
             self.entry,
             self.status.split(" ")[0],
@@ -93,7 +93,7 @@ class Recorded:
     row_shown: bool  # a failure came with a failing row or call
     mistake: str | None  # the id in "likely mistake (<id>)", if the grader named one
     order: str | None  # what a failure names as measured: "n³", "exponential", "the memory cap"
-    stated: str | None  # a solved summary's time: "~n²", "not told apart", "grew"
+    stated: str | None  # a solved summary's time: "~n²", "not told apart", "grew", "hardly grows", …
 
     @property
     def as_expected(self) -> bool:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from coinrow.grader.growth.check import as_step
+from coinrow.grader.growth.decide import Outcome, Reading
 from coinrow.grader.growth.measured import Measured
 from coinrow.grader.judge.too_slow import climb
 from coinrow.grader.measure.orders import Point, Step
@@ -98,3 +100,14 @@ def test_a_time_that_hardly_grew_is_said_so_not_raised_to_n() -> None:
     time = Step("power", 1.1, 180, 720)
     assert Measured(time, None, 2, None).summary() == "time hardly grows (×1.1 per doubling, n = 180 → 720)"
     assert Measured(Step("power", 2.2, 180, 720), None, 2, None).summary() == "time ~n (n = 180 → 720)"
+
+
+def test_a_lower_order_is_named_only_where_its_interval_lies_in_that_orders_band() -> None:
+    """A table padded to 1000 coins: the rounds' median slope 0.55 with its interval 0.01 to 0.70 is
+    decided lower than n² (below 1.5), but lies neither within n's band (0.5 to 1.5) nor within a
+    constant's: no whole order is named."""
+    reading = Reading(Outcome.LOWER, 0.55, (0.01, 0.70), 246, 986, 4, 0.03, 0.3)
+    summary = Measured(as_step(reading), None, 2, None).summary()
+    assert summary == f"time grows less than n² (×{2**0.55:.1f} per doubling, n = 246 → 986)"
+    told = Reading(Outcome.LOWER, 1.1, (0.8, 1.3), 246, 986, 4, 0.03, 0.3)
+    assert Measured(as_step(told), None, 2, None).summary() == "time ~n (n = 246 → 986)"

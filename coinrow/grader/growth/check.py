@@ -4,6 +4,7 @@ memory ``tracemalloc`` traces, on smaller rows, judged against the task's space 
 
 from __future__ import annotations
 
+import math
 import random
 
 from coinrow.game.registry import Formulation, by_slug
@@ -146,5 +147,17 @@ class GrowthCheck:
 
 
 def as_step(reading: Reading) -> Step:
-    """The reading as the growth words put it: its median slope as a ratio per doubling over its sizes."""
-    return Step("power", 2**reading.exponent, reading.low, reading.high, at_least=reading.bound)
+    """The reading as the growth words put it: its median slope as a ratio per doubling over its sizes; a
+    lower order named only where the interval lies within its band (k - 1/2, k + 1/2), else ``unread``.
+
+    >>> from dataclasses import replace
+    >>> low = Reading(Outcome.LOWER, 0.55, (0.01, 0.70), 246, 986, 4, 0.03, 0.3)
+    >>> as_step(low).unread, as_step(replace(low, interval=(0.6, 1.2))).named_exponent
+    (True, 1)
+    """
+    low, high = reading.interval
+    band = math.ceil(low + 0.5) - 1  # the whole order whose band holds the interval's low end
+    told = reading.outcome is not Outcome.LOWER or high < band + 0.5
+    named = band if reading.outcome is Outcome.LOWER and told else None
+    ratio = 2**reading.exponent
+    return Step("power", ratio, reading.low, reading.high, reading.bound, floor=named, unread=not told)

@@ -45,6 +45,8 @@ class Measured:
             said = messages.order_below(time.ratio, time.low, time.high, power_name(target))
         elif time is not None and self.undecided:
             said = messages.order_not_told(time.ratio, time.low, time.high, time.at_least)
+        elif time is not None and time.unread:  # a lower order decided, but no whole one told
+            said = messages.lower_than(time.ratio, time.low, time.high, power_name(target))
         elif time is not None:  # the task's order, or a lower one, decided: never above the task's
             named = min(time.named_exponent, target)
             seen = (

@@ -52,7 +52,7 @@ class Step:
     at_least: bool = False  # a call at the larger size ran out of time: the ratio is a lower bound
     held: int = 0  # memory only: bytes held already at ``held_at``, the smallest size, read above
     held_at: int = 0
-    unread: bool = False  # memory only: the growth could not be read beside what is ``held``
+    unread: bool = False  # not read to a whole order (memory: beside what is ``held``; time: between two)
     floor: int | None = None  # the whole order the growth was read to be at least: named, not the nearest
 
     @property

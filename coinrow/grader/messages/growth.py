@@ -41,6 +41,15 @@ def order_seen(power: str, low: int | None = None, high: int | None = None) -> s
     return f"~{power}" if low is None else f"~{power} (n = {low} → {high})"
 
 
+def lower_than(ratio: float, low: int, high: int, asked: str) -> str:
+    """A time read to grow less than the task's order ``asked`` but not told to grow like a whole one.
+
+    >>> lower_than(1.5, 246, 986, "n²")
+    'grows less than n² (×1.5 per doubling, n = 246 → 986)'
+    """
+    return f"grows less than {asked} (×{ratio:.1f} per doubling, n = {low} → {high})"
+
+
 def hardly_grows(ratio: float, low: int, high: int) -> str:
     """A time read to grow less than any whole order, as the summary line says it.
 
