@@ -10,7 +10,9 @@ and below it the largest such at most half the one above), the climb is its firs
 time the window again in a shuffled order, on fresh random rows of those sizes (a cache keyed by the row
 never hits), until the interval of the median of the rounds' Theil-Sen slopes lies within one whole order's
 band (``FLOOR_ROUNDS`` rounds at least, ``MOST_FLOOR_ROUNDS`` at most, ``FLOOR_BUDGET`` CPU seconds). The
-order said is a floor: the largest whole k the interval lies wholly above k - 1/2 of.
+order said is a floor: the largest whole k the interval lies wholly above k - 1/2 of, and never above the
+next order up from the task's. A round with a call cut off ends the rounds (a slope through a cut-off is
+no bound); with fewer than ``FLOOR_ROUNDS`` read, the climb's ratio is said as measured once, no order named.
 """
 
 from __future__ import annotations
