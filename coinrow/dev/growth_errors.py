@@ -223,7 +223,7 @@ def _line(order: int, c: float, noise: Noise, rng: random.Random) -> tuple[int, 
         points.append(timer(n, limit))
         return points[-1]
 
-    step = growth_read(timed, timed, LINE_ROW, CALL_LIMIT, rng)
+    _, step = growth_read(timed, timed, LINE_ROW, CALL_LIMIT, rng)
     spent = sum(point.seconds for point in points)
     if step is None or step.unread:
         return 0, spent

@@ -105,6 +105,16 @@ def score_difference(coins):
             pass
     return answer
 """
+SLOW_ON_TINY_ROWS = """
+import time
+
+def score_difference(coins):
+    if len(coins) <= 2:  # a slow, careful path on tiny rows only: 30 ms of CPU
+        end = time.process_time() + 0.03
+        while time.process_time() < end:
+            pass
+    return _right(coins)
+"""
 NUMPY_SLICE_PER_CELL = """
 import numpy as np
 
@@ -168,7 +178,7 @@ def test_a_cubic_answer_that_shapes_its_timed_calls_is_never_stated_as_the_tasks
     verdict = _graded(tmp_path, source)
     if isinstance(verdict, WrongAnswer):
         assert verdict.kind == "growth"
-        assert "the time grows like n³" in str(verdict)
+        assert "like n³" in str(verdict)  # "grows like n³", or "at least like n³" read above n⁴'s line
     else:
         said = verdict.summary()
         assert "its order is not decided" in said or "a higher order is not ruled out" in said, said
@@ -275,3 +285,12 @@ def test_the_compiled_code_an_attempt_loaded_is_read_from_outside(tmp_path: Path
             assert grader.compiled_code("difference_dp") == loaded
         finally:
             grader.close()
+
+
+def test_an_answer_slow_on_tiny_rows_is_not_made_to_grow_faster(tmp_path: Path) -> None:
+    """The executor's round trip is timed on requests the attempt's code takes no part in: had it been timed
+    on calls on 2-coin rows, this right answer's 30 ms there would have been taken out of every timed call,
+    leaving the smaller sizes 1% of their time, and it read ×26-32 per doubling: failed as n³."""
+    verdict = _graded(tmp_path, SLOW_ON_TINY_ROWS)
+    assert isinstance(verdict, Measured), verdict
+    assert verdict.summary().startswith("time ~n² ("), verdict.summary()

@@ -99,12 +99,14 @@ def demand(pid: int | str = "self") -> float:
 class CallTimeout(BaseException):
     """Raised inside learner code when its time is up (a BaseException, so ``except Exception`` misses it).
 
-    ``waiting`` is True when the call was stopped for waiting (sleeping, blocked), not for computing.
+    ``waiting`` is True when the call was stopped for waiting (sleeping, blocked), not for computing;
+    ``row``, where the caller knows it, the row of the call that was stopped.
     """
 
     def __init__(self, waiting: bool = False) -> None:
         super().__init__("waited too long" if waiting else "out of CPU time")
         self.waiting = waiting
+        self.row: list[int] | None = None
 
 
 @dataclass

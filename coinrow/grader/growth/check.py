@@ -8,6 +8,8 @@ import math
 import random
 
 from coinrow.game.registry import Formulation, by_slug
+from coinrow.game.rows import random_row
+from coinrow.grader.executor.time_limit import CallTimeout
 from coinrow.grader.growth.decide import FailedBeyond, Outcome, Reading, decide, steps
 from coinrow.grader.growth.measured import Measured, Timings, fail_growth
 from coinrow.grader.growth.policy import POLICY, GrowthPolicy
@@ -63,6 +65,7 @@ class GrowthCheck:
         self._round_trip = 0.0
         self._largest = 0  # the task's largest size in this check
         self._printed = 0  # the most bytes one timed call printed
+        self._cut_rows: dict[int, list[int]] = {}  # by size, the row of the last call cut off there
 
     def close(self) -> None:
         self._timing.close()
@@ -76,6 +79,9 @@ class GrowthCheck:
         """
         try:
             point = timed_size(self._timing, self.formulation, n, self.rng, limit, self._round_trip)
+        except CallTimeout as stopped:
+            self._cut_rows[n] = stopped.row or random_row(n, self.rng)  # time_rows names every stopped row
+            return Point(n, limit, timed_out=True)
         except WrongAnswer as failure:
             if n > self._largest:
                 raise FailedBeyond(n) from failure
@@ -122,7 +128,8 @@ class GrowthCheck:
         """
         formulation, target, reading = self.formulation, self.target, timings.reading
         if reading.outcome is Outcome.CUT_OFF:
-            never_finished(self._timing, formulation, reading.high, self._timing.last_printed_bytes)
+            row = self._cut_rows[reading.high]  # the row whose call was cut off, as the message shows it
+            never_finished(self._timing, formulation, row, self._timing.last_printed_bytes)
         time = as_step(reading)
         if reading.outcome is Outcome.HIGHER:
             moves = formulation.returns.graded_move_by_move

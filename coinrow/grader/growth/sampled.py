@@ -19,11 +19,10 @@ from coinrow.game.reduction import linear_difference
 from coinrow.game.registry import Formulation
 from coinrow.game.rows import dominant_class_row, random_row
 from coinrow.game.shown import show_call
-from coinrow.grader.executor.time_limit import CallTimeout
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.measure.orders import Point, Step, memory_growth
-from coinrow.grader.measure.timing import ROUND_TRIP_COINS, ROUND_TRIPS, sized_batch, without_round_trip
+from coinrow.grader.measure.timing import ROUND_TRIPS, sized_batch, without_round_trip
 from coinrow.grader.messages import calls as call_messages
 from coinrow.grader.messages import values as values_messages
 from coinrow.grader.messages.stops import with_printing_note
@@ -42,9 +41,10 @@ def timed_size(
 ) -> Point:
     """CPU seconds per call of the value function on fresh random rows of ``n`` coins, batched by the rule
     the tools share (``timing.sized_batch``), ``round_trip`` seconds taken out of each call
-    (``timing.without_round_trip``). A call past ``limit`` CPU seconds makes the point a bound.
+    (``timing.without_round_trip``).
 
     Raises:
+        CallTimeout: a call past ``limit`` CPU seconds (its ``row`` the row of that call).
         WrongAnswer: a wrong value, or a call that raised.
         NotAttempted: the function is still the stub.
     """
@@ -52,20 +52,15 @@ def timed_size(
     def run(number: int, limit: float) -> float:
         return _calls(grader, formulation, n, number, rng, limit)
 
-    try:
-        number, seconds, _, _ = sized_batch(run, limit)
-    except CallTimeout:
-        return Point(n, limit, timed_out=True)
+    number, seconds, _, _ = sized_batch(run, limit)
     return Point(n, without_round_trip(seconds / number, round_trip))
 
 
 def round_trip(grader: Grader, formulation: Formulation) -> float:
-    """CPU seconds of the executor's round trip: the fastest of ``timing.ROUND_TRIPS`` calls on rows of
-    ``timing.ROUND_TRIP_COINS`` coins."""
-    rng = random.Random(0)
-    return min(
-        _calls(grader, formulation, ROUND_TRIP_COINS, 1, rng, grader.call_limit) for _ in range(ROUND_TRIPS)
-    )
+    """CPU seconds of the executor's round trip: the fastest of ``timing.ROUND_TRIPS`` requests the
+    attempt's code takes no part in (``Caller.round_trip``), so no attempt can make it read more than the
+    executor's own work (one slow on tiny rows would, through calls on them, and steepen every slope)."""
+    return min(grader.round_trip(formulation.slug) for _ in range(ROUND_TRIPS))
 
 
 def _calls(
@@ -112,11 +107,10 @@ class MachineSpeed:
         return self.fastest
 
 
-def never_finished(grader: Grader, formulation: Formulation, n: int, printed: int = 0) -> NoReturn:
-    """Raise why a size of ``n`` coins has no timing: the call ran out of time (having printed ``printed``
-    bytes, said first when it is much)."""
-    row = random_row(n, random.Random())
-    function, needs = formulation.value_function, formulation.time
+def never_finished(grader: Grader, formulation: Formulation, row: list[int], printed: int = 0) -> NoReturn:
+    """Raise why a size of ``len(row)`` coins has no timing: the call on ``row`` ran out of time (having
+    printed ``printed`` bytes, said first when it is much)."""
+    n, function, needs = len(row), formulation.value_function, formulation.time
     call_text = show_call(function, row)
     message = call_messages.too_slow_message(
         formulation.slug, call_text, n, grader.call_limit, None, str(needs), needs.at_most_linear

@@ -227,17 +227,27 @@ class Caller:
         """
         key, executor, spent, answers = self._key(slug), self.executor(slug), 0.0, []
         for k, row in enumerate(rows):
-            request, left = call_request(function, (row,)), limit - spent
-            last = k == len(rows) - 1
-            outcome = unanswered.request_unless_vain(executor, key, request, left, len(row), every=last)
-            self.last_printed_bytes = max(self.last_printed_bytes if k else 0, outcome.printed_bytes)
-            unanswered.refuse_if_given_up(outcome, key, slug, show_call(function, row), row, timing=True)
-            if outcome.ended:  # a timing's limit is its own (a batch, a prefix): not noted for other calls
-                raise CallTimeout(outcome.ended == "waiting")
+            request, left, last = call_request(function, (row,)), limit - spent, k == len(rows) - 1
+            try:  # a timing's limit is its own (a batch's, a prefix's): its end is not noted for other calls
+                outcome = unanswered.request_unless_vain(executor, key, request, left, len(row), every=last)
+                self.last_printed_bytes = max(self.last_printed_bytes if k else 0, outcome.printed_bytes)
+                unanswered.refuse_if_given_up(outcome, key, slug, show_call(function, row), row, timing=True)
+                if outcome.ended:
+                    raise CallTimeout(outcome.ended == "waiting")
+            except CallTimeout as stopped:
+                stopped.row = list(row)  # the row whose call was stopped, for the message that shows it
+                raise
             answer = self._reply_or_raise(slug, function, row, (), outcome)["ok"]
             answers.append(replies.decoded_answer(slug, row, answer, show_call(function, row)))
             spent += outcome.cpu
         return spent, answers
+
+    def round_trip(self, slug: str) -> float:
+        """CPU seconds of one request the attempt's code takes no part in (``{"op": "ping"}``), in the
+        executor of ``slug``: what every call costs beside the call itself; 0.0 where it had no reply (the
+        calls that follow meet whatever ended it)."""
+        outcome = self.executor(slug).request({"op": "ping"}, self.call_limit, waiting_limit(self.call_limit))
+        return outcome.cpu if outcome.reply is not None else 0.0
 
     def _request(
         self,

@@ -78,10 +78,10 @@ def growth_before(
 
     try:
         time_row(list(row[:2]), call_limit + STARTUP_CPU)  # the executor ended with the call: started again
-        step = growth_read(prefix, fresh, len(row), call_limit, rng)
+        points, step = growth_read(prefix, fresh, len(row), call_limit, rng)
     except (WrongAnswer, NotAttempted, CallTimeout):
         return None
-    return growth_line_under_a_time_out(step, asked), None
+    return growth_line_under_a_time_out(step, asked, points), None
 
 
 def growth_read(
@@ -90,22 +90,25 @@ def growth_read(
     n: int,
     call_limit: float,
     rng: random.Random,
-) -> Step | None:
+) -> tuple[list[Point], Step | None]:
     """How the time grows below ``n`` coins, as the module docstring reads it: ``prefix(k, limit)`` times a
     call on the row's first ``k`` coins, ``fresh(k, limit)`` one on a fresh row of ``k`` coins (a call past
     ``limit`` CPU seconds cut off); the climb's calls get ``PREFIX_CALL_LIMIT`` at most, the rounds'
-    ``ROUND_ROOM`` times that."""
+    ``ROUND_ROOM`` times that. Returns the climb's timings and the growth read, if any."""
     limit = min(call_limit, PREFIX_CALL_LIMIT)
     points = climb(ladder(n), lambda k: prefix(k, limit))
-    return per_coin(points) or power_floor(points, lambda k: fresh(k, ROUND_ROOM * limit), rng)
+    return points, per_coin(points) or power_floor(points, lambda k: fresh(k, ROUND_ROOM * limit), rng)
 
 
-def growth_line_under_a_time_out(step: Step | None, asked: Order) -> str:
+def growth_line_under_a_time_out(step: Step | None, asked: Order, climbed: Sequence[Point] = ()) -> str:
     """The line under a too-slow message: how the time grew on the first coins of the row that ran out of
     time (``step``, from ``per_coin`` or ``power_floor``), and whether that is above the task's order
-    ``asked``."""
+    ``asked``; with no step, what the climb's timings (``climbed``) were."""
     if step is None:
-        return messages.not_measured()
+        finished = [p.n for p in climbed if not p.timed_out]
+        cut = next((p for p in climbed if p.timed_out), None)
+        ran_past = None if cut is None else (cut.n, cut.seconds)
+        return messages.not_measured(min(finished, default=0), max(finished, default=0), ran_past)
     if step.unread:
         return messages.measured_once(step.ratio, step.low, step.high)
     target = TARGET_EXPONENT.get(asked, step.named_exponent)

@@ -184,21 +184,38 @@ def measured_under_a_time_out(measured: str, exponential: bool, asked: str | Non
 
 
 def measured_once(ratio: float, low: int, high: int) -> str:
-    """The line under a too-slow failure when the row's first coins were timed once each and too few
-    timings on fresh rows as long finished to name an order.
+    """The line under a too-slow failure when the row's first coins were timed once each and too few rounds
+    on fresh rows as long were read to name an order (a call cut off, or the rounds' budget spent).
 
     >>> for part in measured_once(4.2, 124, 500).split("; "):
     ...     print(part)
     measured on this row's first coins, each length once: the time grew ×4.2 per doubling (n = 124 → 500)
-    too few timings on fresh rows as long finished to name an order
+    too few rounds on fresh rows as long were read to name an order
     """
     grown = f"the time grew ×{ratio:.1f} per doubling (n = {low} → {high})"
     return (
         f"measured on this row's first coins, each length once: {grown}; "
-        "too few timings on fresh rows as long finished to name an order"
+        "too few rounds on fresh rows as long were read to name an order"
     )
 
 
-def not_measured() -> str:
-    """The line under a too-slow failure when no size short enough to finish told the growth."""
-    return "how the time grows could not be measured: even the first coins of this row take too long"
+def not_measured(low: int, high: int, ran_past: tuple[int, float] | None) -> str:
+    """The line under a too-slow failure when the calls on the row's first coins told no growth: those of
+    ``low`` to ``high`` coins finished (none: 0), the one of ``ran_past[0]`` coins ran past ``ran_past[1]``
+    CPU seconds.
+
+    >>> for part in not_measured(8, 12, (14, 1.0)).split(", "):
+    ...     print(part)
+    how the time grows could not be measured: on this row's first coins
+    the calls that finished (n = 8 to 12) were too short or too close in n to read a growth from
+    and n = 14 ran past 1 s
+    >>> not_measured(0, 0, (8, 1.0))
+    "how the time grows could not be measured: even this row's first 8 coins ran past 1 s"
+    """
+    said = "how the time grows could not be measured"
+    if not high and ran_past is not None:
+        return f"{said}: even this row's first {ran_past[0]} coins ran past {ran_past[1]:g} s"
+    finished = f"the calls that finished (n = {low} to {high}) were too short or too close in n"
+    finished += " to read a growth from"
+    past = "" if ran_past is None else f", and n = {ran_past[0]} ran past {ran_past[1]:g} s"
+    return f"{said}: on this row's first coins, {finished}{past}"

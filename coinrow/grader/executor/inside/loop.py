@@ -10,6 +10,7 @@ each on ``REPLY_FD``::
     {"op": "call", "function": "score_difference", "args": [<value>, ...], "trace_seconds": null}
     {"op": "fresh", "function": "score_difference", "args": [<value>, ...], "trace_seconds": null}
     {"op": "collect"}
+    {"op": "ping"}
 
 A timed call is a ``call`` like any other (the judge reads its CPU time from outside): nothing here
 tells a measured call from a checked one. A ``fresh`` request is a call made in a copy of the process
@@ -333,6 +334,8 @@ def serve(
             reply = runner.fresh(request)
         elif request["op"] == "collect":  # between calls, untimed: the reference cycles they left
             gc.collect()
+            reply = {"ok": None}
+        elif request["op"] == "ping":  # the executor's round trip, timed: the attempt's code takes no part
             reply = {"ok": None}
         else:
             reply = runner.call(request)
