@@ -58,8 +58,8 @@ def test_without_a_large_constant_the_growth_above_the_smallest_peak_is_read_ali
 
 
 def test_a_constant_under_held_does_not_hide_a_higher_order() -> None:
-    """A rolling row beside 0.76 MiB held and 1.2·n³ bytes (a helper's attempt): the peaks grow x5.2 over
-    the last doubling, inside n²'s margin; the part above the smallest peak grows x8.0, read as n³."""
+    """A rolling row beside 0.76 MiB held and 1.2·n³ bytes (an attempt made to hide it): the peaks grow
+    x5.2 over the last doubling, inside n²'s margin; the part above the smallest peak grows x8.0: n³."""
     peaks = {n: 800_000 + 1.2 * n**3 + 4_000 for n in (50, 100, 200)}  # hand-made, about the traced ones
     step = memory_growth([Point(n, p) for n, p in peaks.items()])
     assert step is not None

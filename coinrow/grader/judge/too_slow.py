@@ -2,9 +2,10 @@
 too-slow message, measured on the spot.
 
 The row's first coins are timed at growing sizes (``ladder``, ``climb``), each once. Exponential growth is
-read by its ratio per added coin on small rows: no polynomial of degree 4 or less multiplies its time by
-``EXPONENTIAL_PER_COIN`` per coin from n = 12 on (n^4 grows ×(13/12)^4 = 1.38 from 12 coins to 13, less
-further on), 2^n doubles it. A power is read as the growth check reads one (``coinrow.grader.measure.fit``):
+read by its ratio per added coin on small rows: two steps in a row of ``EXPONENTIAL_PER_COIN`` or more per
+coin from n = 12 on, which no polynomial of degree 6 or less makes (n^6 grows ×(16/14)^3 = 1.49 per coin
+from 14 coins to 16, less further on; n^7 makes them, and is said to grow exponentially), 2^n doubles it.
+A power is read as the growth check reads one (``coinrow.grader.measure.fit``):
 three sizes the climb timed are a window (the largest whose call finished in ``READABLE_SECONDS`` or more,
 and below it the largest such at most half the one above), the climb is its first round, and more rounds
 time the window again in a shuffled order, on fresh random rows of those sizes (a cache keyed by the row
@@ -34,7 +35,7 @@ from coinrow.grader.measure.orders import TARGET_EXPONENT, Point, Step
 from coinrow.grader.messages import growth as messages
 
 PREFIX_CALL_LIMIT = 1.0  # CPU seconds a call on the first coins of a too-slow row may take
-EXPONENTIAL_PER_COIN = 1.5  #: per added coin, from n = 12 on: beyond any polynomial of degree 4
+EXPONENTIAL_PER_COIN = 1.5  #: per added coin, twice in a row from n = 12 on: past any polynomial of degree 6
 PER_COIN_STEP = 4  #: coins between two sizes compared per added coin, at most
 EXPONENTIAL_SECONDS = 0.005  #: only calls this long are compared per coin (their fixed cost is small)
 #: only calls this long are in the window a power is read on: the executor's round trip (about 0.13 ms) is a
