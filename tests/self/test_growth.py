@@ -111,3 +111,11 @@ def test_a_lower_order_is_named_only_where_its_interval_lies_in_that_orders_band
     assert summary == f"time grows less than n² (×{2**0.55:.1f} per doubling, n = 246 → 986)"
     told = Reading(Outcome.LOWER, 1.1, (0.8, 1.3), 246, 986, 4, 0.03, 0.3)
     assert Measured(as_step(told), None, 2, None).summary() == "time ~n (n = 246 → 986)"
+
+
+def test_a_memory_growth_below_the_tasks_order_is_said_as_measured_not_named() -> None:
+    """The reference's n² table beside 940 KB held for the call: the peaks' slope reads x1.4 per doubling;
+    its order is not n nor a constant, so none is named."""
+    memory = Step("power", 1.38, 50, 200)
+    assert Measured(None, memory, 2, 2).summary() == "memory grew ×1.4 per doubling (n = 50 → 200)"
+    assert Measured(None, Step("power", 3.9, 50, 200), 2, 2).summary() == "memory ~n²"

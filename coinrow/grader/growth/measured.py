@@ -62,7 +62,9 @@ class Measured:
             memory_said = (
                 messages.order_not_told(memory.ratio, memory.low, memory.high, memory.at_least)
                 if judged(memory, self.memory_target, MEMORY_MARGINS) == "unclear"
-                else messages.order_seen(power_name(min(memory.named_exponent, self.memory_target)))
+                else messages.order_seen(power_name(self.memory_target))
+                if memory.named_exponent >= self.memory_target
+                else messages.grew(memory.ratio, memory.low, memory.high)
             )
         else:
             memory_said = None

@@ -14,19 +14,20 @@ from dataclasses import dataclass
 from typing import Literal
 
 from coinrow.game.cost import Order
+from coinrow.grader.measure.fit import theil_sen
 from coinrow.grader.messages import growth as messages
 
 #: memory margins as exponents above k: a peak growing up to 2^(k + 0.45) per doubling is of order n^k, one
 #: of 2^(k + 0.6) or more is higher (traced peaks are exact: the references lie at 3.9-4.8 per doubling for
 #: n², the catalogue's n³ answers at 6.7 and above)
 MEMORY_MARGINS = (0.45, 0.6)
-#: bytes traced at the memory ladder's smallest size from which a growth too small to read beside them is
-#: said as not read: every reference traces under a quarter of it there, on a first call in a fresh process
-#: too (``tests/self/test_memory_growth.py``)
+#: bytes traced at the memory ladder's smallest size from which a constant part could hide the growth in a
+#: ratio of peaks, read above it instead: every reference traces under a quarter of it there, on a first
+#: call in a fresh process too (``tests/self/test_memory_growth.py``)
 HELD = 2**20
-#: the least growth, in bytes, between the two smaller sizes for the growth above the smallest's peak to be
-#: read: an n² table of int64 in NumPy grows by 60 KB from 50 to 100 coins, one of Python lists by 180 KB;
-#: the references of O(n) memory by 4 KB at most
+#: the least growth, in bytes, between the two smaller sizes for the growth above a held constant to be read:
+#: an n² table of int64 in NumPy grows by 60 KB from 50 to 100 coins, one of Python lists by 180 KB; the
+#: references of O(n) memory by 4 KB at most
 HELD_GROWTH = 16 * 2**10
 TARGET_EXPONENT = {Order.CONSTANT: 0, Order.LINEAR: 1, Order.QUADRATIC: 2}
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -138,29 +139,31 @@ def last_doubling(points: Sequence[Point], meaningful: float = 0.0) -> Step | No
 
 
 def memory_growth(points: Sequence[Point]) -> Step | None:
-    """The growth of the peak memory traced at three sizes a doubling apart, of the part above the smallest
-    size's peak: a peak c + b·n^j grows by b·n^j·(2^j - 1) over one doubling and 2^j times that over the
-    next, so the ratio of the two growths is 2^j whatever the constant c (the step says what is ``held``; a
-    ratio of peaks would read a constant c beside an n³ part as n²). A growth under ``HELD_GROWTH`` over the
-    first doubling is read per doubling between the two largest peaks (``last_doubling``) where the smallest
-    holds under ``HELD`` bytes (memory of order n or less), and is not read (``unread``) beside more.
+    """The growth of the peak memory traced at three sizes a doubling apart. Under ``HELD`` bytes at the
+    smallest, the Theil-Sen slope of the three peaks (``fit.theil_sen``): a hash table that resizes between
+    two of the sizes (a set grows its table ×4 at once) moves one of the three pairs' slopes, not the
+    median. From ``HELD`` on, of the part above the smallest: a peak c + b·n^j grows by b·n^j·(2^j - 1)
+    over one doubling and 2^j times that over the next, so the ratio of the two growths is 2^j whatever the
+    constant c (the step says what is ``held``); a growth under ``HELD_GROWTH`` over the first doubling
+    cannot be read beside such a constant: ``unread``. With a size cut off, the last doubling.
 
+    >>> memory_growth([Point(50, 23_536), Point(100, 25_552), Point(200, 81_264)]).named_exponent  # a set
+    1
     >>> memory_growth([Point(50, 3e6), Point(100, 3.18e6), Point(200, 3.9e6)]).words("memory")  # 3 MB + n²
     'the memory above the 2.9 MiB held at n = 50 grows like n² (×4.0 per doubling, n = 100 → 200)'
-    >>> memory_growth([Point(50, 954_218), Point(100, 2_008_250), Point(200, 10_416_090)]).named_exponent
-    3
     >>> memory_growth([Point(50, 3e6), Point(100, 3.002e6), Point(200, 3.004e6)]).unread
     True
     """
     ordered = sorted(points, key=lambda p: p.n)
-    if len(ordered) < 3 or any(p.timed_out for p in ordered[:2]):
+    if len(ordered) < 3 or any(p.timed_out for p in ordered):
         return last_doubling(points, meaningful=1.0)
     low, mid, high = ordered[-3:]
+    if low.seconds < HELD:
+        slope = theil_sen({p.n: p.seconds for p in (low, mid, high)})
+        return None if slope is None else Step("power", 2**slope, low.n, high.n)
     first, second = mid.seconds - low.seconds, high.seconds - mid.seconds
-    held, cut = int(low.seconds), high.timed_out
-    if first < HELD_GROWTH and low.seconds < HELD:
-        return last_doubling(points, meaningful=1.0)
+    held = int(low.seconds)
     if first < HELD_GROWTH:  # the ratio per doubling over both, said only as not read
         ratio = (high.seconds / low.seconds) ** 0.5
-        return Step("power", ratio, low.n, high.n, cut, held=held, held_at=low.n, unread=True)
-    return Step("power", max(second, 1.0) / first, mid.n, high.n, cut, held=held, held_at=low.n)
+        return Step("power", ratio, low.n, high.n, held=held, held_at=low.n, unread=True)
+    return Step("power", max(second, 1.0) / first, mid.n, high.n, held=held, held_at=low.n)
