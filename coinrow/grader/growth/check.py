@@ -4,7 +4,6 @@ memory ``tracemalloc`` traces, on smaller rows, judged against the task's space 
 
 from __future__ import annotations
 
-import math
 import random
 
 from coinrow.game.registry import Formulation, by_slug
@@ -16,6 +15,7 @@ from coinrow.grader.growth.policy import POLICY, GrowthPolicy
 from coinrow.grader.growth.sampled import MachineSpeed, never_finished, round_trip, timed_size, traced_growth
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
+from coinrow.grader.measure.fit import band_order
 from coinrow.grader.measure.orders import MEMORY_MARGINS, TARGET_EXPONENT, Point, Step, judged
 
 MEMORY_LADDERS = {2: (50, 100, 200), 1: (1000, 2000, 4000)}  # by the time order: traced calls are slow
@@ -162,9 +162,7 @@ def as_step(reading: Reading) -> Step:
     >>> as_step(low).unread, as_step(replace(low, interval=(0.6, 1.2))).named_exponent
     (True, 1)
     """
-    low, high = reading.interval
-    band = math.ceil(low + 0.5) - 1  # the whole order whose band holds the interval's low end
-    told = reading.outcome is not Outcome.LOWER or high < band + 0.5
-    named = band if reading.outcome is Outcome.LOWER and told else None
+    named = band_order(*reading.interval) if reading.outcome is Outcome.LOWER else None
+    unread = reading.outcome is Outcome.LOWER and named is None
     ratio = 2**reading.exponent
-    return Step("power", ratio, reading.low, reading.high, reading.bound, floor=named, unread=not told)
+    return Step("power", ratio, reading.low, reading.high, reading.bound, floor=named, unread=unread)

@@ -59,16 +59,20 @@ class Measured:
         if memory is not None and self.memory_target is not None and memory.unread:
             memory_said = messages.memory_held(memory.held, memory.held_at)
         elif memory is not None and self.memory_target is not None:
-            memory_said = (
-                messages.order_not_told(memory.ratio, memory.low, memory.high, memory.at_least)
-                if judged(memory, self.memory_target, MEMORY_MARGINS) == "unclear"
-                else messages.order_seen(power_name(self.memory_target))
-                if memory.named_exponent >= self.memory_target
-                else messages.grew(memory.ratio, memory.low, memory.high)
-            )
+            memory_said = self._memory_said(memory, self.memory_target)
         else:
             memory_said = None
         return messages.measured_orders(said, memory_said)
+
+    @staticmethod
+    def _memory_said(memory: Step, target: int) -> str:
+        """The memory's growth as the summary says it: not decided, the task's order, or a lower growth as
+        measured (no order named)."""
+        if judged(memory, target, MEMORY_MARGINS) == "unclear":
+            return messages.order_not_told(memory.ratio, memory.low, memory.high, memory.at_least)
+        if memory.named_exponent >= target:
+            return messages.order_seen(power_name(target))
+        return messages.grew(memory.ratio, memory.low, memory.high)
 
 
 def fail_growth(

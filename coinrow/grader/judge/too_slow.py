@@ -19,18 +19,16 @@ no bound); with fewer than ``FLOOR_ROUNDS`` read, the climb's ratio is said as m
 from __future__ import annotations
 
 import itertools
-import math
 import random
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from coinrow.game.cost import Order
 from coinrow.game.rows import random_row
 from coinrow.grader.executor.process import STARTUP_CPU
 from coinrow.grader.executor.time_limit import CallTimeout
 from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
-from coinrow.grader.measure.fit import median_interval, theil_sen
+from coinrow.grader.measure.fit import band_order, floor_order, median_interval, theil_sen
 from coinrow.grader.measure.orders import TARGET_EXPONENT, Point, Step
 from coinrow.grader.messages import growth as messages
 
@@ -113,8 +111,7 @@ def growth_line_under_a_time_out(step: Step | None, asked: Order, climbed: Seque
     if step.unread:
         return messages.measured_once(step.ratio, step.low, step.high)
     target = TARGET_EXPONENT.get(asked, step.named_exponent)
-    if step.kind == "power" and step.named_exponent > target + 1:  # a jump in the time past some size
-        step = replace(step, floor=target + 1)  # reads any ratio: no order above the next one up is named
+    step = step.capped(target + 1)
     above = step.kind == "power" and step.named_exponent > target
     return messages.measured_under_a_time_out(  # on first coins a higher order shows least: a floor
         step.words(floor=True), step.kind == "exponential", asked.value if above else None
@@ -143,7 +140,7 @@ def power_floor(
     slopes = [theil_sen({p.n: p.seconds for p in window}) or 0.0]
     spent, cost = 0.0, sum(p.seconds for p in window)
     while len(slopes) < MOST_FLOOR_ROUNDS and spent + cost <= FLOOR_BUDGET:
-        if len(slopes) >= FLOOR_ROUNDS and _band(slopes) is not None:
+        if len(slopes) >= FLOOR_ROUNDS and band_order(*median_interval(slopes, FLOOR_CONFIDENCE)) is not None:
             break
         points = [seconds_at(n) for n in rng.sample(sizes, len(sizes))]
         if any(p.timed_out for p in points):  # no slope through a call cut off is read: the rounds end
@@ -153,8 +150,7 @@ def power_floor(
         slopes.append(theil_sen({p.n: p.seconds for p in points}) or 0.0)
     if len(slopes) < FLOOR_ROUNDS:  # the climb's timings alone are said, as measured once, no order named
         return Step("power", 2 ** slopes[0], sizes[0], sizes[-1], unread=True)
-    low, _ = median_interval(slopes, FLOOR_CONFIDENCE)
-    floor = max(0, math.ceil(low + 0.5) - 1)  # the largest whole k below low + 1/2
+    floor = floor_order(median_interval(slopes, FLOOR_CONFIDENCE)[0])
     return Step("power", 2 ** statistics.median(slopes), sizes[0], sizes[-1], floor=floor)
 
 
@@ -167,13 +163,6 @@ def _window(climbed: Sequence[Point]) -> list[Point]:
         if readable and len(window) < 3 and (not window or 2 * point.n <= window[0].n):
             window.insert(0, point)
     return window
-
-
-def _band(slopes: Sequence[float]) -> int | None:
-    """The whole order whose band (k - 1/2, k + 1/2) holds the rounds' interval, if one does."""
-    low, high = median_interval(slopes, FLOOR_CONFIDENCE)
-    k = math.ceil(low + 0.5) - 1
-    return k if high < k + 0.5 else None
 
 
 def per_coin(points: Sequence[Point]) -> Step | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from coinrow.game.cost import Order
@@ -77,15 +77,19 @@ class Step:
         """
         if self.kind == "exponential":
             return messages.growth(what, None, self.ratio, self.low, self.high, self.at_least)
-        named, faster = self.named_exponent, False
-        if above is not None:
-            faster, floor = named <= above, floor or named > above + 1
-            named = above if faster else min(named, above + 1)
+        if above is not None and self.named_exponent > above + 1:
+            return self.capped(above + 1).words(what, floor=True)
+        faster = above is not None and self.named_exponent <= above
+        power = power_name(above if faster and above is not None else self.named_exponent)
         if self.held:
             what = messages.above_held(what, self.held, self.held_at)
-        return messages.growth(
-            what, power_name(named), self.ratio, self.low, self.high, self.at_least, faster, floor
-        )
+        return messages.growth(what, power, self.ratio, self.low, self.high, self.at_least, faster, floor)
+
+    def capped(self, most: int) -> Step:
+        """This step, naming at most the order ``most`` (as a floor) where it would name a higher one: a
+        jump in the time past some size reads any ratio over a window, so no order above the next one up
+        from the task's is said to be measured."""
+        return replace(self, floor=most) if self.kind == "power" and self.named_exponent > most else self
 
 
 def power_name(exponent: int) -> str:

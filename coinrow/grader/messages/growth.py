@@ -47,7 +47,7 @@ def lower_than(ratio: float, low: int, high: int, asked: str) -> str:
     >>> lower_than(1.5, 246, 986, "n²")
     'grows less than n² (×1.5 per doubling, n = 246 → 986)'
     """
-    return f"grows less than {asked} (×{ratio:.1f} per doubling, n = {low} → {high})"
+    return f"grows less than {asked} ({_per_doubling(ratio, low, high)})"
 
 
 def grew(ratio: float, low: int, high: int) -> str:
@@ -60,13 +60,19 @@ def grew(ratio: float, low: int, high: int) -> str:
     return f"grew ×{ratio:.1f} per doubling (n = {low} → {high})"
 
 
+def _per_doubling(ratio: float, low: int, high: int) -> str:
+    """A ratio per doubling and the sizes it was read over, as said in parentheses: ``×4.0 per doubling,
+    n = 50 → 200``."""
+    return f"×{ratio:.1f} per doubling, n = {low} → {high}"
+
+
 def hardly_grows(ratio: float, low: int, high: int) -> str:
     """A time read to grow less than any whole order, as the summary line says it.
 
     >>> hardly_grows(1.1, 180, 720)
     'hardly grows (×1.1 per doubling, n = 180 → 720)'
     """
-    return f"hardly grows (×{ratio:.1f} per doubling, n = {low} → {high})"
+    return f"hardly grows ({_per_doubling(ratio, low, high)})"
 
 
 def not_ruled_out(time: str, slow: float | None, power: str, compiled: tuple[str, ...] | None) -> str:
@@ -103,10 +109,8 @@ def order_not_told(ratio: float, low: int, high: int, at_least: bool = False) ->
     >>> order_not_told(2.1, 100, 200, at_least=True)
     'not told apart (more than ×2.1 per doubling, n = 100 → 200, cut off there): its order is not decided'
     """
-    if at_least:
-        grown = f"more than ×{ratio:.1f} per doubling, n = {low} → {high}, cut off there"
-    else:
-        grown = f"×{ratio:.1f} per doubling, n = {low} → {high}"
+    grown = _per_doubling(ratio, low, high)
+    grown = f"more than {grown}, cut off there" if at_least else grown
     return f"not told apart ({grown}): its order is not decided"
 
 
@@ -135,8 +139,7 @@ def order_below(ratio: float, low: int, high: int, asked: str) -> str:
     >>> order_below(2.1, 992, 1984, "n²")
     'grew ×2.1 per doubling (n = 992 → 1984), less than n² would: its order is not decided'
     """
-    grown = f"grew ×{ratio:.1f} per doubling (n = {low} → {high})"
-    return f"{grown}, less than {asked} would: its order is not decided"
+    return f"{grew(ratio, low, high)}, less than {asked} would: its order is not decided"
 
 
 def growth(
@@ -166,16 +169,14 @@ def growth(
     'the time grew ×2.4 per doubling (n = 62 → 250): no order could be told from it'
     """
     more = "more than " if at_least else ""
-    measured = f"×{ratio:.1f} per doubling, n = {low} → {high}"
     if power == "1" and not (faster or at_least) and ratio < 2**0.5:
-        return f"the {what} hardly grows ({measured}): most of it does not depend on n"
+        return f"the {what} {hardly_grows(ratio, low, high)}: most of it does not depend on n"
     if power == "1" and not (faster or at_least):
-        told = f"×{ratio:.1f} per doubling (n = {low} → {high})"
-        return f"the {what} grew {told}: no order could be told from it"
+        return f"the {what} {grew(ratio, low, high)}: no order could be told from it"
     if power is None:
         return f"the {what} grows exponentially ({more}×{ratio:.1f} per added coin, n = {low} → {high})"
     how = "faster than" if faster else "at least like" if floor else "like"
-    return f"the {what} grows {how} {power} ({more}×{ratio:.1f} per doubling, n = {low} → {high})"
+    return f"the {what} grows {how} {power} ({more}{_per_doubling(ratio, low, high)})"
 
 
 def measured_under_a_time_out(measured: str, exponential: bool, asked: str | None) -> str:
@@ -202,9 +203,8 @@ def measured_once(ratio: float, low: int, high: int) -> str:
     measured on this row's first coins, each length once: the time grew ×4.2 per doubling (n = 124 → 500)
     too few rounds on fresh rows as long were read to name an order
     """
-    grown = f"the time grew ×{ratio:.1f} per doubling (n = {low} → {high})"
     return (
-        f"measured on this row's first coins, each length once: {grown}; "
+        f"measured on this row's first coins, each length once: the time {grew(ratio, low, high)}; "
         "too few rounds on fresh rows as long were read to name an order"
     )
 
