@@ -31,9 +31,9 @@ class MadeUpExecutor:
     """A made-up subject: each call costs a fixed ``trip`` (the executor's request and reply) plus
     ``per_coin`` seconds for each of ``n`` coins; ``first`` is what its very first call costs when given
     (a cold start), and its runs numbered in ``slowed`` (from 1) take three times as long (other work
-    beside them). Its round trip is the same made-up executor with no coins (whose calls cost ``says``
-    instead, when given: a noisy reading; ``trip_slowed``: its runs slowed). Every run asked of either
-    is logged in ``log`` as (coins, calls)."""
+    beside them). Its round trip, a ping, costs ``trip`` (``says`` instead, when given: a noisy reading;
+    the ping batches numbered in ``trip_slowed`` three times as long). Every run is logged in ``log`` as
+    (coins, calls), every batch of pings as (0, pings)."""
 
     n: int
     trip: float = 0.001
@@ -44,6 +44,7 @@ class MadeUpExecutor:
     trip_slowed: frozenset[int] = frozenset()
     log: list[tuple[int, int]] = field(default_factory=list)
     runs: int = 0
+    pings: int = 0
 
     def run(self, number: int, limit: float) -> float:
         self.runs += 1
@@ -53,9 +54,11 @@ class MadeUpExecutor:
         seconds = number * (self.trip + self.per_coin * self.n)
         return 3 * seconds if self.runs in self.slowed else seconds
 
-    def round_trip(self) -> MadeUpExecutor:
-        trip = self.trip if self.says is None else self.says
-        return MadeUpExecutor(0, trip, slowed=self.trip_slowed, log=self.log)
+    def round_trip(self, number: int) -> float:
+        self.pings += 1
+        self.log.append((0, number))
+        trip = number * (self.trip if self.says is None else self.says)
+        return 3 * trip if self.pings in self.trip_slowed else trip
 
     def peak(self, limit: float) -> int:
         return 0
@@ -163,29 +166,18 @@ def test_a_round_trip_larger_than_the_call_leaves_a_hundredth_of_it() -> None:
     assert timing.fastest == pytest.approx(0.00002)
 
 
-def test_the_round_trip_batches_are_made_between_the_timed_ones() -> None:
-    # Hand calculation: 2 ms a call at 128 coins, batched 5 at a time; the round trip's empty calls take
-    # 1 ms, batched 10 at a time. Each is sized (a single call, then a batch), then the round trip's
-    # batches go before each timed repeat, and the last ones after, 5 of them in all.
+def test_a_batch_of_as_many_pings_follows_each_timed_batch() -> None:
+    # Hand calculation: 2 ms a call at 128 coins is sized as one call, then a batch of 5 (10 ms); a batch
+    # of 5 pings follows it and each of the two more repeats, and two more make the 5 batches of pings.
     subject = MadeUpExecutor(128)
     time_calls(subject, limit=1.0, repeats=3)
-    sizing = [(128, 1), (128, 5), (0, 1), (0, 10)]
-    assert subject.log == [*sizing, (0, 10), (128, 5), (0, 10), (128, 5), (0, 10), (0, 10)]
-    assert subject.log.count((0, 10)) == ROUND_TRIPS == 5
+    assert subject.log == [(128, 1), (128, 5), (0, 5), (128, 5), (0, 5), (128, 5), (0, 5), (0, 5), (0, 5)]
+    assert subject.log.count((0, 5)) == ROUND_TRIPS == 5
 
 
-def test_a_round_trip_under_a_hundredth_of_the_call_is_measured_once() -> None:
-    # Hand calculation: 1 ms of round trip plus 1 ms a coin, 1000 coins: 1001 ms a call, one at a time;
-    # the round trip's 1 ms is under 1% of it, so its first batch (10 calls, after one) is all.
-    subject = MadeUpExecutor(1000, per_coin=0.001)
-    timing = time_calls(subject, limit=2.0, repeats=2)
-    assert subject.log == [(1000, 1), (0, 1), (0, 10), (1000, 1)]
-    assert timing.fastest == pytest.approx(1.0)
-
-
-def test_the_round_trip_is_its_fastest_batch() -> None:
-    # Hand calculation: the round trip's runs 2 and 4 (batches) were slowed threefold, to 3 ms a call;
-    # the others took 1 ms: 1 ms is taken out of the 2 ms call.
+def test_the_round_trip_is_its_fastest_batch_of_pings() -> None:
+    # Hand calculation: ping batches 2 and 4 were slowed threefold, to 3 ms a ping; the others took 1 ms: 1 ms
+    # is taken out of the 2 ms call.
     subject = MadeUpExecutor(128, trip_slowed=frozenset({2, 4}))
     timing = time_calls(subject, limit=1.0, repeats=3)
     assert timing.round_trip == pytest.approx(0.001)
@@ -222,7 +214,12 @@ def test_the_trust_documents_figures_are_the_timing_rules() -> None:
         f"`SHORTEST_BATCH` ({timing.SHORTEST_BATCH * 1000:g} ms)",
         f"`MOST_CALLS` ({timing.MOST_CALLS})",
         f"`ROUND_TRIPS`, {timing.ROUND_TRIPS},",
-        f"`ROUND_TRIP_COINS`, {timing.ROUND_TRIP_COINS},",
         f"`FLOOR_SHARE` ({timing.FLOOR_SHARE:.0%})",
     ):
         assert said in " ".join(text.split()), said
+
+
+@pytest.mark.parametrize("page", ["benchmark.md", "compare-and-trace.md"])
+def test_the_tools_pages_give_the_round_trip_rule(page: str) -> None:
+    text = " ".join((REPO_ROOT / "docs" / page).read_text(encoding="utf-8").split())
+    assert f"the fastest of {timing.ROUND_TRIPS} requests the attempt's code takes no part in" in text

@@ -57,9 +57,11 @@ def timed_size(
 
 
 def round_trip(grader: Grader, formulation: Formulation) -> float:
-    """CPU seconds of the executor's round trip: the fastest of ``timing.ROUND_TRIPS`` requests the
+    """CPU seconds of the executor's round trip: the fastest of ``timing.ROUND_TRIPS`` pings, requests the
     attempt's code takes no part in (``Caller.round_trip``), so no attempt can make it read more than the
-    executor's own work (one slow on tiny rows would, through calls on them, and steepen every slope)."""
+    executor's own work (one slow on tiny rows would, timed on them, and steepen every slope). Single
+    pings: a timed call here takes milliseconds, and a ping's spread (tens of microseconds) moves it by
+    a few hundredths at most."""
     return min(grader.round_trip(formulation.slug) for _ in range(ROUND_TRIPS))
 
 

@@ -27,7 +27,6 @@ from coinrow.grader.executor.wire import decode
 from coinrow.grader.judge import replies, unanswered
 from coinrow.grader.judge.failures import Printed, WrongAnswer
 from coinrow.grader.judge.too_slow import growth_before
-from coinrow.grader.measure.timing import ROUND_TRIP_COINS, seeded_row
 from coinrow.grader.messages import calls as messages
 
 # A traced call's process may grow by tracemalloc's own records (about as much again as it traces, for
@@ -343,9 +342,9 @@ class Executed:
     def run(self, number: int, limit: float) -> float:
         return self.caller.time_calls(self.slug, self.function, self.row, number, limit)
 
-    def round_trip(self) -> Executed:
-        """The same function on the seeded row of ``ROUND_TRIP_COINS`` coins, in the same executor."""
-        return Executed(self.caller, self.slug, self.function, seeded_row(ROUND_TRIP_COINS))
+    def round_trip(self, number: int) -> float:
+        """``number`` pings of the attempt's executor (``Caller.round_trip``)."""
+        return sum(self.caller.round_trip(self.slug) for _ in range(number))
 
     def peak(self, limit: float) -> int:
         return self.caller.traced_peak(self.slug, self.function, self.row, limit)

@@ -1,36 +1,20 @@
-"""Timing one function on one row: CPU seconds per call with the executor's round trip taken out, peak
-traced memory, the fitted growth and the next size's guess.
+"""Timing one function on one row for the tools (``make compare``, ``make bench``): CPU seconds per call
+with the executor's round trip taken out, peak traced memory, and the next size's guess.
 
-What is timed: the seeded row of ``n`` coins (``seeded_row``), on CPU time, never wall time (other
-work on the machine does not count). A ``Subject`` says where the code runs: an attempt, or a
-reference timed beside one, runs in its executor, whose CPU time the judge reads from outside
-(``coinrow.grader.judge.calls.Executed``); the project's own code (``InProcess``: the oracle, a
-reference in ``make bench``) runs here, garbage collected first and the collector off, on
-``time.thread_time``.
+A row is the seeded row of ``n`` coins (``seeded_row``); time is CPU time, never wall time. A ``Subject``
+says where the code runs: an attempt, or a reference timed beside one, in its executor, whose CPU the
+judge reads from outside (``coinrow.grader.judge.calls.Executed``); the project's own code (``InProcess``)
+here, the collector off, on ``time.thread_time``.
 
-The batching rule, named here once for every timing that batches: one call first; while the last
-batch took under ``SHORTEST_BATCH`` seconds, a batch of as many calls as that batch's per-call time says
-fill ``SHORTEST_BATCH``, at most ``MOST_CALLS`` (``calls_per_batch``); that batch is then repeated. A
-call's time is its batch's over its calls, and the one kept is the fastest of the repeats, as
-``timeit`` advises: other work on the machine slows a call, on CPU time too (it shares the
-processor's caches and cores), and never speeds one up.
-
-Every call through an executor also costs the executor's own work: the request read and decoded, the
-reply encoded and written, more than an O(n) kata's own work on a row of a hundred coins. A
-``Subject`` names the code whose calls cost just that (``Subject.round_trip``: the same function on
-the seeded row of ``ROUND_TRIP_COINS`` coins; None in this process, where a call costs nothing
-beside). Its batches, batched by the same rule, are made between the timed batches, ``ROUND_TRIPS``
-of them in all, so that other work on the machine weighs on both alike; the fastest per-call time
-of them is the round trip (one batch only where it reads under ``SMALL_TRIP`` of the call, where its
-error cannot show), taken out of the fastest call, which never drops below ``FLOOR_SHARE`` of
-itself, so a noisy subtraction cannot read zero or less. Taking the same constant out of two sizes
-can only raise the slope between them where the time grows, never lower it.
-
-Growth is fitted with ``coinrow.grader.measure.fit.theil_sen``, the median of the log-log slopes
-between every pair of sizes; the exponential oracle's growth per coin with the same, per coin
-(``fitted_per_coin``). Peak memory is what
-``tracemalloc`` traces in one more call, made separately because tracing slows pure Python down some
-10-40x.
+The batching rule, the grader's too (``coinrow.grader.growth.sampled``): one call; while the last batch
+took under ``SHORTEST_BATCH``, a batch of as many calls as its per-call time says fill that, at most
+``MOST_CALLS`` (``sized_batch``). That batch is repeated and the fastest per-call time kept, as ``timeit``
+advises: other work slows a call, on CPU time too, and never speeds one up. The round trip is timed on
+pings, requests the code takes no part in (``Subject.round_trip``): after each timed batch a batch of as
+many pings, ``ROUND_TRIPS`` of them at least, so a slow spell weighs on both alike; the fastest per-ping
+time is taken out of the call's, never below ``FLOOR_SHARE`` of it (``without_round_trip``). The grader
+takes the fastest of ``ROUND_TRIPS`` single pings once per check, as its calls take milliseconds
+(``growth.sampled.round_trip``) (``growth.sampled.round_trip``). Growth is read with ``fit.theil_sen``.
 """
 
 from __future__ import annotations
@@ -57,13 +41,8 @@ CLOCK = time.thread_time
 SHORTEST_BATCH = 0.01
 #: calls in one batch at most, however short each is: bounds the requests one size costs
 MOST_CALLS = 100
-#: batches on the round trip's row at each size, whose fastest per-call time is the round trip
+#: ping batches (the grader: single pings) whose fastest per-ping time is the round trip
 ROUND_TRIPS = 5
-#: a round trip under this share of the call is not measured again: however far off its first
-#: batch read, the call's time moves by less than this share
-SMALL_TRIP = 0.01
-#: coins of the round trip's row (the seeded row): the code's own work on it is next to nothing
-ROUND_TRIP_COINS = 2
 #: the share of a call's time kept however large the round trip taken out of it
 FLOOR_SHARE = 0.01
 COIN_RANGE = (1, 1000)
@@ -86,10 +65,10 @@ class Subject(Protocol):
         """Make ``number`` calls; their CPU seconds in all. Raises ``CallTimeout`` past ``limit`` seconds."""
         ...
 
-    def round_trip(self) -> Subject | None:
-        """The same code on the seeded row of ``ROUND_TRIP_COINS`` coins, where it runs: its calls cost
-        what any call costs beside the code's own work (the executor's request and reply); None where
-        a call costs nothing beside (in this process)."""
+    def round_trip(self, number: int) -> float:
+        """CPU seconds of ``number`` requests where the code runs that the code takes no part in (the
+        executor's request and reply: ``Caller.round_trip``); 0.0 in this process, where a call costs
+        nothing beside."""
         ...
 
     def peak(self, limit: float) -> int:
@@ -117,8 +96,8 @@ class InProcess:
             if enabled:
                 gc.enable()
 
-    def round_trip(self) -> Subject | None:
-        return None  # a plain call in this process: no request, no reply
+    def round_trip(self, number: int) -> float:
+        return 0.0  # a plain call in this process: no request, no reply
 
     def peak(self, limit: float) -> int:
         gc.collect()
@@ -139,7 +118,7 @@ class Timing:
     ``FLOOR_SHARE`` of that fastest), ``longest`` the longest per-call time seen, round trip
     included (the first single call too), ``repeats`` how many were kept, ``number`` the calls in
     each, ``round_trip`` the seconds taken out of each call and ``spent`` the CPU seconds of every
-    call made to time it, the batches that sized it and the round trip's included.
+    call made to time it, the batches that sized it included.
     """
 
     fastest: float
@@ -172,9 +151,9 @@ def without_round_trip(seconds: float, round_trip: float) -> float:
 
 
 def time_calls(subject: Subject, *, limit: float, repeats: int, within: float | None = None) -> Timing:
-    """Time ``subject`` as the module docstring says: batches sized by ``calls_per_batch`` until one
-    lasts ``SHORTEST_BATCH`` (or holds ``MOST_CALLS``), then repeats of that batch, with the round trip's
-    batches between them; the fastest per-call time less the round trip.
+    """Time ``subject`` as the module docstring says: batches sized by ``sized_batch``, then repeats of
+    that batch, each followed by a batch of as many pings, ``ROUND_TRIPS`` ping batches at least; the
+    fastest per-call time less the fastest per-ping time.
 
     Args:
         subject: the code under test and its row.
@@ -191,49 +170,16 @@ def time_calls(subject: Subject, *, limit: float, repeats: int, within: float | 
     """
     gc.collect()  # once: garbage from before is not this code's to collect
     number, batch, first, spent = sized_batch(subject.run, limit)
-    trips = _RoundTrip(subject.round_trip(), limit)
     wanted = repeats if within is None else min(repeats, int(within / max(batch, 1e-9)))
-    samples = [batch / number]
+    samples, trips = [batch / number], [subject.round_trip(number) / number]
     for _ in range(max(1, wanted) - 1):
-        trips.one_more(min(samples))
         seconds = subject.run(number, limit * number)
         spent += seconds
         samples.append(seconds / number)
-    while trips.wanted(min(samples)):
-        trips.one_more(min(samples))
-    fastest, trip = min(samples), trips.fastest
-    longest = max(*samples, first)
-    return Timing(without_round_trip(fastest, trip), longest, len(samples), number, spent + trips.spent, trip)
-
-
-class _RoundTrip:
-    """The round trip's batches of one timing: ``ROUND_TRIPS`` of them (one when it is under ``SMALL_TRIP``
-    of the call), the first sized by the rule."""
-
-    def __init__(self, subject: Subject | None, limit: float) -> None:
-        self.subject, self.limit = subject, limit
-        self.number, self.per_call, self.spent = 1, [0.0], 0.0
-        if subject is not None:
-            self.number, batch, _, self.spent = sized_batch(subject.run, limit)
-            self.per_call = [batch / self.number]
-
-    def wanted(self, call: float) -> bool:
-        """True while fewer than ``ROUND_TRIPS`` batches were made and the fastest so far is at least
-        ``SMALL_TRIP`` of ``call``, the timed code's per-call seconds (never in this process)."""
-        few = len(self.per_call) < ROUND_TRIPS
-        return self.subject is not None and few and self.fastest >= SMALL_TRIP * call
-
-    def one_more(self, call: float) -> None:
-        """One more batch, if ``wanted``."""
-        if self.subject is not None and self.wanted(call):
-            seconds = self.subject.run(self.number, self.limit * self.number)
-            self.spent += seconds
-            self.per_call.append(seconds / self.number)
-
-    @property
-    def fastest(self) -> float:
-        """The fastest per-call CPU seconds of the batches so far (0.0 in this process)."""
-        return min(self.per_call)
+        trips.append(subject.round_trip(number) / number)
+    trips += [subject.round_trip(number) / number for _ in range(ROUND_TRIPS - len(trips))]
+    fastest, longest, trip = min(samples), max(*samples, first), min(trips)
+    return Timing(without_round_trip(fastest, trip), longest, len(samples), number, spent, trip)
 
 
 def sized_batch(run: Callable[[int, float], float], limit: float) -> tuple[int, float, float, float]:

@@ -16,7 +16,9 @@ A timed call is a ``call`` like any other (the judge reads its CPU time from out
 tells a measured call from a checked one. A ``fresh`` request is a call made in a copy of the process
 forked for it, which ends with it: the attempt as it was imported, before any call, where the judge
 sends this process nothing else. A ``collect`` request runs a full collection of the garbage collector
-(``Executor.request`` sends one between calls once the process holds much), and replies ``{"ok": null}``.
+(``Executor.request`` sends one between calls once the process holds much), and replies ``{"ok": null}``. A
+``ping`` is a call of a function of the executor's own on no arguments, made every way a call is: what
+every call costs beside the attempt's code and its row, the round trip the judge takes out of timed calls.
 
 A reply is plain data, never a pickle: ``{"ok": <value>}``, ``{"not_attempted": true}``,
 ``{"raised": {...}}``, ``{"exit": <value>}``, ``{"input": true}``, ``{"recursion": {...}}``,
@@ -57,6 +59,10 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 from types import FrameType, ModuleType
 from typing import TYPE_CHECKING, Any
+
+
+def _nothing() -> None:
+    """What a ping calls: no code of the attempt's."""
 
 
 def _siblings_as_package() -> None:
@@ -165,14 +171,17 @@ class AttemptRunner:
                 found[name] = where
         return found
 
-    def call(self, request: Reply) -> Reply:
+    def call(self, request: Reply, target: Callable[..., object] | None = None) -> Reply:
+        """Call the attempt's ``request["function"]`` on ``request["args"]``, or ``target`` (a ping) on none,
+        the same way: its answer, what it printed, and what it changed of its arguments."""
         loaded = self.load()
         if "ok" not in loaded:
             return loaded
-        target = getattr(self.module, str(request["function"]), None)
+        if target is None:
+            target = getattr(self.module, str(request["function"]), None)
         if not callable(target):
             return {"no_function": True}
-        args = replies.from_wire(request["args"])
+        args = replies.from_wire(request.get("args", []))
         before = [_copied(arg) for arg in args]
         seen = limits.RecursionSeen()
         trace = request.get("trace_seconds")  # a call that ends itself after so many CPU seconds
@@ -335,8 +344,8 @@ def serve(
         elif request["op"] == "collect":  # between calls, untimed: the reference cycles they left
             gc.collect()
             reply = {"ok": None}
-        elif request["op"] == "ping":  # the executor's round trip, timed: the attempt's code takes no part
-            reply = {"ok": None}
+        elif request["op"] == "ping":  # the round trip: a call's every step, on none of the attempt's code
+            reply = runner.call(request, target=_nothing)
         else:
             reply = runner.call(request)
         replies.write(json.dumps(leftover.signed(reply, request, before)) + "\n")
