@@ -15,6 +15,7 @@ from coinrow.dev.measured import REGION as MEASURED_REGION
 from coinrow.game.registry import CORE, FORMULATIONS, REPO_ROOT
 from coinrow.grader.executor.inside.limits import CPU_CAP_PER_CALL_LIMIT, MIN_CPU_CAP, TREE_EVERY
 from coinrow.grader.executor.process import GARBAGE_SHARE
+from coinrow.grader.judge.calls import UNTRACED_ALLOWANCE, UNTRACED_PER_COIN, UNTRACED_SLACK
 from coinrow.grader.judge.too_slow import (
     FLOOR_BUDGET,
     FLOOR_ROUNDS,
@@ -200,6 +201,11 @@ def test_the_caps_the_trust_document_gives_are_the_drivers() -> None:
     assert said in text
     assert f"any look at the tree (every {TREE_EVERY:g} s)" in text
     assert f"(`GARBAGE_SHARE`, {GARBAGE_SHARE:g})" in text
+    untraced = (
+        f"more than {UNTRACED_SLACK} times what tracing saw, and {UNTRACED_ALLOWANCE // 2**20} MiB, and "
+        f"{UNTRACED_PER_COIN} bytes a coin of its row"
+    )
+    assert untraced in text
 
 
 def test_the_too_slow_lines_figures_are_its_constants() -> None:

@@ -488,6 +488,19 @@ def test_memory_hidden_from_tracing_is_the_calls_own(
         grader.close()
 
 
+def test_the_executors_own_copy_of_a_long_row_is_not_taken_for_hidden_memory() -> None:
+    """The resident growth of a traced call counts the executor's own hold on the row (the request's text,
+    the decoded list, the copy kept to see changes). On 300,000 coins that is some 16 MiB, past the
+    allowance of 8 MiB alone; the reference traces its two slices of the row, 8 bytes a slot: 4 bytes a
+    coin."""
+    grader = Grader(IMPLS["solutions"], call_limit=10.0)
+    row, _ = dominant_class_row(300_000, seed=3)
+    try:
+        assert grader.traced_peak("parity_strategy", "parity_guarantee", row, 5.0) < 5 * len(row)
+    finally:
+        grader.close()
+
+
 RESETS_THE_PEAK = (
     "import tracemalloc\n\n\ndef score_difference(coins):\n"
     "    table = [[0] * len(coins) for _ in coins]  # n x n: 0.3 MB at n = 200\n"

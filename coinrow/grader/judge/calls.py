@@ -34,6 +34,9 @@ from coinrow.grader.messages import calls as messages
 # grows) and a few MiB: an interval memo of tuples, O(n^2) at n = 1000, grew by 3.6 times its traced peak.
 # One that grew beyond this hid its memory from tracing (tracing stopped: its traced peak is near 0).
 UNTRACED_SLACK, UNTRACED_ALLOWANCE = 6, 8 * 2**20
+# The executor's own hold on the row, in bytes a coin, is counted beside: the request's text, the decoded list
+# and its ints, the copy kept to see whether the call changed it (56 bytes a coin, read at 10^6 coins).
+UNTRACED_PER_COIN = 128
 TRACE_GRACE = 1.0  # CPU seconds a traced call is given beyond its own cut-off
 # CPU seconds an untraced call whose resident growth is read runs at most (rolling_array's reference: 0.8 s)
 WATCHED_SECONDS = 2.0
@@ -176,7 +179,7 @@ class Caller:
         if reply.get("trace_tampered"):
             raise WrongAnswer(slug, row, messages.memory_tracing_tampered(slug, call_text), kind="growth")
         traced = int(reply.get("peak", 0))
-        if resident > UNTRACED_SLACK * traced + UNTRACED_ALLOWANCE:
+        if resident > UNTRACED_SLACK * traced + UNTRACED_ALLOWANCE + UNTRACED_PER_COIN * len(row):
             message = messages.memory_hidden(slug, call_text, traced, resident)
             raise WrongAnswer(slug, row, message, kind="growth")
         return traced
