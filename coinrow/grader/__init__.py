@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from coinrow.grader.measure.fit import theil_sen
     from coinrow.grader.measure.orders import Point
     from coinrow.grader.measure.timing import (
+        FreshRows,
         InProcess,
         Subject,
         fitted_per_coin,
@@ -69,6 +70,7 @@ _FACE = {
     "WrongAnswer": "judge.failures",
     "growth_read": "judge.too_slow",
     "Grader": "judge.verdict",
+    "FreshRows": "measure.timing",
     "InProcess": "measure.timing",
     "Subject": "measure.timing",
     "theil_sen": "measure.fit",
@@ -103,6 +105,7 @@ _FACE = {
 }
 __all__ = [
     "CallTimeout",
+    "FreshRows",
     "Grader",
     "GrowthPolicy",
     "InProcess",

@@ -838,3 +838,62 @@ def test_a_tree_past_the_cap_when_collected_fails_the_next_call(
         grader.close()
     assert answers == [5, 5, 5]
     assert "held more than 128 MiB across its processes" in str(failure.value), str(failure.value)
+
+
+PINGS_COST_MORE = """import sys
+import time
+
+
+def _slow_ping(*args):
+    started = time.thread_time()
+    while time.thread_time() - started < 0.005:  # 5 ms of CPU on every ping
+        pass
+
+
+sys.modules["__main__"]._nothing = _slow_ping  # the executor's ping target, replaced
+
+
+def score_difference(coins):
+    return 0
+"""
+
+
+def test_an_attempt_that_makes_its_pings_cost_more_has_no_more_taken_out(tmp_path: Path) -> None:
+    """The tools take the round trip out of an attempt's calls; an attempt runs in the executor it is
+    pinged in and can make the pings cost what it likes (here 5 ms each), which would have that much of
+    its own time taken out. With the references' executor beside, the round trip is the lesser of the
+    two: the references' pings cost well under 5 ms."""
+    grader = _attempt(tmp_path, "difference_dp", PINGS_COST_MORE)
+    references = Grader(IMPLS["solutions"], call_limit=0.5)
+    try:
+        assert grader.subject("difference_dp", "score_difference", 8).round_trip(2) >= 0.01  # as replaced
+        bounded = grader.subject("difference_dp", "score_difference", 8, pings=references)
+        assert bounded.round_trip(2) < 0.004
+    finally:
+        grader.close()
+        references.close()
+
+
+COUNTS_ROWS = """SEEN = set()
+
+
+def score_difference(coins):
+    if len(coins) == 2:  # asked how many rows of other lengths it has seen
+        return len(SEEN)
+    SEEN.add(tuple(coins))
+    return 0
+"""
+
+
+def test_the_tools_time_every_call_on_a_row_of_its_own(tmp_path: Path) -> None:
+    """A cache keyed by the row gains nothing in the tools' timings either: 3 calls, then 4 more, then a
+    traced one, 8 rows."""
+    grader = _attempt(tmp_path, "difference_dp", COUNTS_ROWS)
+    try:
+        subject = grader.subject("difference_dp", "score_difference", 16)
+        subject.run(3, 1.0)
+        subject.run(4, 1.0)
+        subject.peak(1.0)
+        assert grader.call("difference_dp", "score_difference", [1, 2]) == 8
+    finally:
+        grader.close()

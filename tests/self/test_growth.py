@@ -9,7 +9,7 @@ from coinrow.grader.growth.decide import Outcome, Reading
 from coinrow.grader.growth.measured import Measured
 from coinrow.grader.judge.too_slow import climb
 from coinrow.grader.measure.orders import Point, Step
-from coinrow.grader.measure.timing import InProcess
+from coinrow.grader.measure.timing import FreshRows, InProcess
 from coinrow.tools.compare.growth import (
     Budget,
     Series,
@@ -59,11 +59,13 @@ def test_a_series_stops_when_the_code_raises_or_overruns() -> None:
             raise IndexError("off by one")
         return 0
 
-    raises = Series("raises", "x", "problems", lambda row: InProcess(breaks_at_large_n, row), (16, 32, 64))
+    raises = Series(
+        "raises", "x", "problems", lambda n: InProcess(breaks_at_large_n, FreshRows(n)), (16, 32, 64)
+    )
     measure([raises], Budget(point=0.01))
     assert list(raises.seconds) == [16]
     assert (raises.status, raises.note) == ("raised", "IndexError at n = 32: off by one")
-    budgeted = Series("budgeted", "x", "solutions", lambda row: InProcess(len, row), (16, 32))
+    budgeted = Series("budgeted", "x", "solutions", lambda n: InProcess(len, FreshRows(n)), (16, 32))
     measure([budgeted], Budget(total=0.0))
     assert budgeted.seconds == {}
     assert "budget" in budgeted.note

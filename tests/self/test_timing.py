@@ -18,6 +18,7 @@ from coinrow.grader.measure.fit import theil_sen
 from coinrow.grader.measure.timing import (
     MOST_CALLS,
     ROUND_TRIPS,
+    FreshRows,
     InProcess,
     calls_per_batch,
     fitted_per_coin,
@@ -75,6 +76,14 @@ def test_the_seeded_row_is_the_same_every_time_and_in_range() -> None:
     assert all(1 <= coin <= 1000 for coin in seeded_row(200))
 
 
+def test_every_call_is_timed_on_a_row_of_its_own() -> None:
+    seen: list[tuple[int, ...]] = []
+    time_calls(InProcess(lambda row: seen.append(tuple(row)), FreshRows(64)), limit=1.0, repeats=3)
+    assert len(seen) > 3
+    assert len(set(seen)) == len(seen)  # a cache keyed by the row never hits
+    assert seen[:2] == [tuple(seeded_row(64, 0)), tuple(seeded_row(64, 1))]
+
+
 def test_a_batch_holds_what_fills_ten_milliseconds_at_most_a_hundred_calls() -> None:
     assert calls_per_batch(0.01) == 1  # long enough alone
     assert calls_per_batch(0.0025) == 4  # 4 x 2.5 ms = 10 ms
@@ -84,7 +93,7 @@ def test_a_batch_holds_what_fills_ten_milliseconds_at_most_a_hundred_calls() -> 
 
 
 def test_short_calls_are_timed_in_batches_and_repeated() -> None:
-    timing = time_calls(InProcess(len, seeded_row(10)), limit=1.0, repeats=3)
+    timing = time_calls(InProcess(len, FreshRows(10)), limit=1.0, repeats=3)
     assert timing.number == MOST_CALLS  # a hundred calls of len() take far less than 10 ms
     assert timing.repeats == 3
     assert timing.round_trip == 0.0  # in this process: nothing taken out
@@ -200,12 +209,12 @@ def test_a_call_that_never_ends_is_stopped_at_its_cpu_limit() -> None:
             pass
 
     with pytest.raises(CallTimeout):
-        time_calls(InProcess(spins, [1, 2]), limit=0.2, repeats=1)
+        time_calls(InProcess(spins, FreshRows(2)), limit=0.2, repeats=1)
 
 
 def test_the_traced_peak_counts_what_the_call_allocates() -> None:
     million = 10**6
-    assert InProcess(lambda row: [0] * million, [1]).peak(5.0) >= 8 * million  # 8 bytes a slot
+    assert InProcess(lambda row: [0] * million, FreshRows(1)).peak(5.0) >= 8 * million  # 8 bytes a slot
 
 
 def test_the_trust_documents_figures_are_the_timing_rules() -> None:

@@ -146,7 +146,7 @@ def test_a_call_in_vain_fails_at_once_in_every_caller_of_the_attempt(tmp_path: P
         assert not not_run.value.ran
         assert "already too slow on a row of n = 3" in str(not_run.value)
         with pytest.raises(CallTimeout):  # a timing in vain for time runs out of time at once
-            other.time_calls("difference_dp", "score_difference", [0] * 126, 1, 0.5)
+            other.time_rows("difference_dp", "score_difference", [[0] * 126], 0.5)
         assert other.executor("difference_dp").alive()  # never sent: one that ran out of time is ended
     finally:
         first.close()

@@ -27,6 +27,7 @@ from coinrow.grader.executor.wire import decode
 from coinrow.grader.judge import replies, unanswered
 from coinrow.grader.judge.failures import Printed, WrongAnswer
 from coinrow.grader.judge.too_slow import growth_before
+from coinrow.grader.measure.timing import FreshRows
 from coinrow.grader.messages import calls as messages
 
 # A traced call's process may grow by tracemalloc's own records (about as much again as it traces, for
@@ -37,6 +38,7 @@ UNTRACED_SLACK, UNTRACED_ALLOWANCE = 6, 8 * 2**20
 # The executor's own hold on the row, in bytes a coin, is counted beside: the request's text, the decoded list
 # and its ints, the copy kept to see whether the call changed it (56 bytes a coin, read at 10^6 coins).
 UNTRACED_PER_COIN = 128
+PING_ARGS = [[0, 0]]  # a ping's arguments: decoded, copied and compared as a call's row of two coins is
 TRACE_GRACE = 1.0  # CPU seconds a traced call is given beyond its own cut-off
 # CPU seconds an untraced call whose resident growth is read runs at most (rolling_array's reference: 0.8 s)
 WATCHED_SECONDS = 2.0
@@ -207,13 +209,11 @@ class Caller:
         reply, call_text = self._request(slug, function, row, (), seconds, traced)
         return reply, call_text, executor.peak_memory()
 
-    def subject(self, slug: str, function: str, row: Sequence[int]) -> Executed:
-        """``function(row)`` of the attempt at ``slug`` as a timing subject (``measure.timing``'s rule)."""
-        return Executed(self, slug, function, row)
-
-    def time_calls(self, slug: str, function: str, row: Sequence[int], number: int, limit: float) -> float:
-        """CPU seconds ``number`` plain calls of ``function(row)`` took (``time_rows``, which raises)."""
-        return self.time_rows(slug, function, [row] * number, limit)[0]
+    def subject(self, slug: str, function: str, n: int, pings: Caller | None = None) -> Executed:
+        """``function`` of the attempt at ``slug`` on fresh rows of ``n`` coins as a timing subject
+        (``measure.timing``'s rule); ``pings``: a caller of trusted code (the references) whose executor's
+        round trip bounds the attempt's."""
+        return Executed(self, slug, function, FreshRows(n), pings)
 
     def time_rows(
         self, slug: str, function: str, rows: Sequence[Sequence[int]], limit: float
@@ -245,10 +245,12 @@ class Caller:
         return spent, answers
 
     def round_trip(self, slug: str) -> float:
-        """CPU seconds of one request the attempt's code takes no part in (``{"op": "ping"}``), in the
-        executor of ``slug``: what every call costs beside the call itself; 0.0 where it had no reply (the
-        calls that follow meet whatever ended it)."""
-        outcome = self.executor(slug).request({"op": "ping"}, self.call_limit, waiting_limit(self.call_limit))
+        """CPU seconds of one request the attempt's code takes no part in (a ping, on a row of two coins
+        as a call's request carries one), in the executor of ``slug``: what every call costs beside the
+        code's own work and a longer row; 0.0 where it had no reply (the calls that follow meet whatever
+        ended it)."""
+        ping = {"op": "ping", "args": PING_ARGS}
+        outcome = self.executor(slug).request(ping, self.call_limit, waiting_limit(self.call_limit))
         return outcome.cpu if outcome.reply is not None else 0.0
 
     def _request(
@@ -317,7 +319,7 @@ class Caller:
         failure's ``explain`` gives it; None when a shorter row failed otherwise."""
 
         def time_row(coins: list[int], limit: float) -> float:
-            return self.time_calls(slug, function, coins, 1, limit)
+            return self.time_rows(slug, function, [coins], limit)[0]
 
         return growth_before(time_row, row, self.call_limit, by_slug(slug).time.order)
 
@@ -335,19 +337,25 @@ class Caller:
 
 @dataclass(frozen=True)
 class Executed:
-    """An attempt's function on one row, as a timing subject: it runs in the attempt's executor."""
+    """An attempt's function on fresh rows of one size, as a timing subject: it runs in the attempt's
+    executor. With ``pings``, its round trip is never more than that caller's executor's: the attempt runs
+    in the executor it is pinged in, and could make the pings cost what its calls cost, and so have its
+    own time taken out."""
 
     caller: Caller
     slug: str
     function: str
-    row: Sequence[int]
+    rows: FreshRows
+    pings: Caller | None = None
 
     def run(self, number: int, limit: float) -> float:
-        return self.caller.time_calls(self.slug, self.function, self.row, number, limit)
+        return self.caller.time_rows(self.slug, self.function, self.rows.take(number), limit)[0]
 
     def round_trip(self, number: int) -> float:
-        """``number`` pings of the attempt's executor (``Caller.round_trip``)."""
-        return sum(self.caller.round_trip(self.slug) for _ in range(number))
+        """``number`` pings of the attempt's executor (``Caller.round_trip``), or of ``pings``' if less."""
+        callers = [self.caller] if self.pings is None else [self.caller, self.pings]
+        return min(sum(c.round_trip(self.slug) for _ in range(number)) for c in callers)
 
     def peak(self, limit: float) -> int:
-        return self.caller.traced_peak(self.slug, self.function, self.row, limit)
+        (row,) = self.rows.take(1)
+        return self.caller.traced_peak(self.slug, self.function, row, limit)

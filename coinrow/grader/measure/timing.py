@@ -1,10 +1,10 @@
-"""Timing one function on one row for the tools (``make compare``, ``make bench``): CPU seconds per call
-with the executor's round trip taken out, peak traced memory, and the next size's guess.
+"""Timing one function on rows of one size for the tools (``make compare``, ``make bench``): CPU seconds
+per call with the executor's round trip taken out, peak traced memory, and the next size's guess.
 
-A row is the seeded row of ``n`` coins (``seeded_row``); time is CPU time, never wall time. A ``Subject``
-says where the code runs: an attempt, or a reference timed beside one, in its executor, whose CPU the
-judge reads from outside (``coinrow.grader.judge.calls.Executed``); the project's own code (``InProcess``)
-here, the collector off, on ``time.thread_time``.
+Every call gets a seeded row of its own (``FreshRows``), so a cache keyed by the row never hits; time
+is CPU time, never wall time. A ``Subject`` says where the code runs: an attempt, or a reference timed
+beside one, in its executor, whose CPU the judge reads from outside (``coinrow.grader.judge.calls.
+Executed``); the project's own code (``InProcess``) here, the collector off, on ``time.thread_time``.
 
 The batching rule, the grader's too (``coinrow.grader.growth.sampled``): one call; while the last batch
 took under ``SHORTEST_BATCH``, a batch of as many calls as its per-call time says fill that, at most
@@ -48,21 +48,37 @@ FLOOR_SHARE = 0.01
 COIN_RANGE = (1, 1000)
 
 
-def seeded_row(n: int) -> list[int]:
-    """The row of ``n`` coins (1..1000, seeded by ``settings.SEED`` and ``n``) that every timing uses.
+def seeded_row(n: int, k: int = 0) -> list[int]:
+    """Row ``k`` of ``n`` coins (1..1000), seeded by ``settings.SEED``, ``n`` and ``k``: the same every run.
 
-    >>> seeded_row(3) == seeded_row(3) and len(seeded_row(3)) == 3
+    >>> seeded_row(3, 1) == seeded_row(3, 1) != seeded_row(3, 2) and len(seeded_row(3)) == 3
     True
     """
-    rng = random.Random(SEED * 100_003 + n)
-    return [rng.randint(*COIN_RANGE) for _ in range(n)]
+    rng = random.Random(f"{SEED}:{n}:{k}")
+    return rng.choices(range(COIN_RANGE[0], COIN_RANGE[1] + 1), k=n)
+
+
+@dataclass
+class FreshRows:
+    """The seeded rows of ``n`` coins, row 0, 1, 2, … in turn: every call a row of its own, so a cache
+    keyed by the row never hits (as on the grader's fresh random rows)."""
+
+    n: int
+    taken: int = 0
+
+    def take(self, count: int) -> list[list[int]]:
+        """The next ``count`` rows."""
+        rows = [seeded_row(self.n, self.taken + k) for k in range(count)]
+        self.taken += count
+        return rows
 
 
 class Subject(Protocol):
-    """Code to time on one row: where it runs is its own business, the clock is CPU time."""
+    """Code to time on rows of one size: where it runs is its own business, the clock is CPU time."""
 
     def run(self, number: int, limit: float) -> float:
-        """Make ``number`` calls; their CPU seconds in all. Raises ``CallTimeout`` past ``limit`` seconds."""
+        """Make ``number`` calls, each on a fresh row (``FreshRows``); their CPU seconds in all. Raises
+        ``CallTimeout`` past ``limit`` seconds."""
         ...
 
     def round_trip(self, number: int) -> float:
@@ -72,7 +88,8 @@ class Subject(Protocol):
         ...
 
     def peak(self, limit: float) -> int:
-        """Peak bytes ``tracemalloc`` traces in one call. Raises ``CallTimeout`` past ``limit`` seconds."""
+        """Peak bytes ``tracemalloc`` traces in one call on a fresh row. Raises ``CallTimeout`` past
+        ``limit`` seconds."""
         ...
 
 
@@ -81,16 +98,17 @@ class InProcess:
     """The project's own code (the oracle, a reference), timed in this process on ``time.thread_time``."""
 
     function: Call
-    row: Sequence[int]
+    rows: FreshRows
 
     def run(self, number: int, limit: float) -> float:
+        rows = self.rows.take(number)  # made before the clock starts
         enabled = gc.isenabled()
         gc.disable()
         try:
             with time_limit(limit):
                 started = CLOCK()
-                for _ in range(number):
-                    self.function(self.row)
+                for row in rows:
+                    self.function(row)
                 return CLOCK() - started
         finally:
             if enabled:
@@ -100,11 +118,12 @@ class InProcess:
         return 0.0  # a plain call in this process: no request, no reply
 
     def peak(self, limit: float) -> int:
+        (row,) = self.rows.take(1)
         gc.collect()
         tracemalloc.start()
         try:
             with time_limit(limit):
-                self.function(self.row)
+                self.function(row)
             return tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()

@@ -1,6 +1,6 @@
 """``make bench``: CPU time and peak memory of every formulation, against NumPy and against C.
 
-Each formulation's graded function runs on the same seeded rows (coins 1..1000)
+Each formulation's graded function runs on seeded rows (coins 1..1000), one of its own for each call,
 at n = 500, 1000, 2000, 4000, plus 10**4 for ``vectorised_dp`` and 10**4, 10**5,
 10**6 for ``linear_reduction``. Time is the fastest CPU time per call of ``--runs``
 timings and peak memory what ``tracemalloc`` traces in one more call, both taken
@@ -11,7 +11,8 @@ baseline) measured at the same n in the same run, where the same way.
 Where the code runs: the project's own references (``--impl=solutions``) in this process
 (``InProcess``); any other folder's attempts, and the baseline beside them, in an executor
 each, capped and sandboxed as ``make test`` and ``make compare`` run them (``Grader.subject``),
-the executor's round trip of a call taken out of its time. The table's title says which. For the
+the executor's round trip of a call taken out of its time (never more than the references'
+executor's: an attempt can make its own executor's pings cost more). The table's title says which. For the
 references at the default sizes, ``vectorised_dp`` and ``linear_reduction`` are then set against
 compiled C (``coinrow.tools.bench.cbaseline``), or one line says why not (no gcc, or an
 attempt's time, which also counts the executor's passing of the row to it).
@@ -53,6 +54,7 @@ from coinrow.game.rowarg import UsageError, add_impl_option, impl_dir, parse_siz
 from coinrow.game.settings import SEED
 from coinrow.grader import (
     CallTimeout,
+    FreshRows,
     Grader,
     InProcess,
     NotAttempted,
@@ -77,7 +79,7 @@ BENCH_CALL_LIMIT = 60.0  # no single call may take longer, whatever the estimate
 DEFAULT_OUT = REPO_ROOT / "build" / "bench.json"
 
 Function = Callable[[Sequence[int]], Any]
-Timed = Callable[[Sequence[int]], Subject]  # a formulation's code on a row, where it runs
+Timed = Callable[[int], Subject]  # a formulation's code on fresh rows of n coins, where it runs
 IN_PROCESS = "timed in this process"
 IN_EXECUTOR = "timed in a sandboxed executor, round trip out"
 
@@ -136,7 +138,7 @@ def measure(
             advance()
             advance()
             continue
-        subject = subject_of(seeded_row(n))
+        subject = subject_of(n)
         try:
             cell.seconds = time_calls(subject, limit=BENCH_CALL_LIMIT, repeats=runs).fastest
         except CallTimeout:
@@ -265,12 +267,13 @@ def references(folder: Path) -> tuple[dict[str, Timed], list[Cell]]:
 
 
 def _in_process(function: Function) -> Timed:
-    return lambda row: InProcess(function, row)
+    return lambda n: InProcess(function, FreshRows(n))
 
 
-def attempts(grader: Grader) -> tuple[dict[str, Timed], list[Cell]]:
+def attempts(grader: Grader, pings: Grader) -> tuple[dict[str, Timed], list[Cell]]:
     """The attempts ``grader`` calls, each in its executor: each formulation's graded function that runs
-    on a two-coin row there, and a cell saying why for each that does not."""
+    on a two-coin row there, and a cell saying why for each that does not; ``pings``, the references'
+    grader, bounds their round trip (``Caller.subject``)."""
     timed: dict[str, Timed] = {}
     cells: list[Cell] = []
     for formulation in FORMULATIONS:
@@ -282,12 +285,12 @@ def attempts(grader: Grader) -> tuple[dict[str, Timed], list[Cell]]:
         except WrongAnswer as failure:
             cells.append(Cell(formulation.slug, 0, note=f"fails on [1, 2]: {failed_call(failure)}"))
             continue
-        timed[formulation.slug] = _in_executor(grader, formulation.slug, formulation.value_function)
+        timed[formulation.slug] = _in_executor(grader, formulation.slug, formulation.value_function, pings)
     return timed, cells
 
 
-def _in_executor(grader: Grader, slug: str, function: str) -> Timed:
-    return lambda row: grader.subject(slug, function, row)
+def _in_executor(grader: Grader, slug: str, function: str, pings: Grader | None = None) -> Timed:
+    return lambda n: grader.subject(slug, function, n, pings)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -313,9 +316,9 @@ def run(args: argparse.Namespace) -> int:
             where = IN_EXECUTOR
             grader = Grader(folder, call_limit=BENCH_CALL_LIMIT)
             stack.callback(grader.close)
-            timed, cells = attempts(grader)
             reference = Grader(IMPLS["solutions"], call_limit=BENCH_CALL_LIMIT)
             stack.callback(reference.close)
+            timed, cells = attempts(grader, reference)
             baseline_timed = _in_executor(reference, BASELINE, "score_difference")
         cells.extend(_measure_all(timed, baseline_timed, own, sizes, extras, args.runs))
     order = {f.slug: k for k, f in enumerate(FORMULATIONS)}

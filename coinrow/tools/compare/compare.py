@@ -20,7 +20,7 @@ from coinrow.game.cases import seed_rows
 from coinrow.game.game import Totals, totals_json
 from coinrow.game.oracle import ORACLE_MAX_N, exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, IMPLS, Formulation
-from coinrow.grader import Grader, InProcess, Status, Subject
+from coinrow.grader import FreshRows, Grader, InProcess, Status, Subject
 from coinrow.tools.compare.answers import Answer, answer, graded_statuses, oracle_totals, status_word
 from coinrow.tools.compare.growth import (
     Series,
@@ -92,13 +92,22 @@ def build(
                 Series(f.slug, f.slug, impl, None, (), status=status_word(status), note=reason)
             )
         elif impl == REFERENCE:
-            comparison.series.append(Series(f.slug, f.slug, impl, _value_call(grader, f), own_sizes, kind))
+            comparison.series.append(
+                Series(f.slug, f.slug, impl, _value_call(grader, f, reference), own_sizes, kind)
+            )
         else:
             comparison.series.append(
-                Series(f"{f.slug} (yours)", f.slug, impl, _value_call(grader, f), own_sizes, kind)
+                Series(f"{f.slug} (yours)", f.slug, impl, _value_call(grader, f, reference), own_sizes, kind)
             )
             comparison.series.append(
-                Series(f"{f.slug} (reference)", f.slug, REFERENCE, _value_call(reference, f), own_sizes, kind)
+                Series(
+                    f"{f.slug} (reference)",
+                    f.slug,
+                    REFERENCE,
+                    _value_call(reference, f, reference),
+                    own_sizes,
+                    kind,
+                )
             )
     comparison.series.append(
         Series("exhaustive oracle", None, "oracle", _oracle, tuple(oracle_sizes), "exponential")
@@ -106,12 +115,12 @@ def build(
     return comparison
 
 
-def _value_call(grader: Grader, formulation: Formulation) -> Callable[[Sequence[int]], Subject]:
-    return lambda row: grader.subject(formulation.slug, formulation.value_function, row)
+def _value_call(grader: Grader, formulation: Formulation, pings: Grader) -> Callable[[int], Subject]:
+    return lambda n: grader.subject(formulation.slug, formulation.value_function, n, pings)
 
 
-def _oracle(row: Sequence[int]) -> Subject:
-    return InProcess(exhaustive_difference, row)
+def _oracle(n: int) -> Subject:
+    return InProcess(exhaustive_difference, FreshRows(n))
 
 
 # --- JSON -------------------------------------------------------------------------------------------

@@ -1,13 +1,13 @@
 """Growth: the fastest CPU time per call at doubling n, the fitted exponent, and a log-log plot.
 
 Method: each size is timed by ``coinrow.grader.measure.timing`` (the rule ``make bench`` follows
-too: the seeded row, CPU time, calls shorter than ``SHORTEST_BATCH`` timed in batches, the
-executor's round trip of a call taken out of its time); each size gets as many repeats as fit
-in ``Budget.point`` seconds (at least one, at most ``Budget.max_repeats``) and the fastest is
-kept. The growth exponent is ``theil_sen``, the median of the log-log slopes between every
-pair of sizes (Theil-Sen), so an O(n^2) interval DP comes out near 2 and the O(n) parity
-strategy near 1. The exhaustive oracle is exponential: it gets its own small sizes, is measured
-only while a call stays under a second, and its growth is reported per extra coin instead.
+too: a seeded row of its own for every call, CPU time, calls shorter than ``SHORTEST_BATCH`` timed
+in batches, the executor's round trip of a call taken out of its time); each size gets as many
+repeats as fit in ``Budget.point`` seconds (at least one, at most ``Budget.max_repeats``) and the
+fastest is kept. The growth exponent is ``theil_sen``, the median of the log-log slopes between
+every pair of sizes (Theil-Sen), so an O(n^2) interval DP comes out near 2 and the O(n) parity
+strategy near 1. The exhaustive oracle is exponential: it gets its own small sizes, is measured only
+while a call stays under a second, and its growth is reported per extra coin instead.
 
 A series stops early when one call takes longer than ``Budget.run``, when the
 code under test raises or runs out of time, or when the whole table has used
@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from coinrow.game.oracle import ORACLE_MAX_N
-from coinrow.grader import CallTimeout, Subject, fitted_per_coin, seeded_row, theil_sen, time_calls
+from coinrow.grader import CallTimeout, Subject, fitted_per_coin, theil_sen, time_calls
 from coinrow.grader import predicted_seconds as predicted_from
 
 SIZES = (128, 256, 512, 1024, 2048)
@@ -52,7 +52,7 @@ class Series:
     label: str  # e.g. "difference_dp", "difference_dp (yours)", "exhaustive oracle"
     slug: str | None
     impl: str  # "solutions", "problems", a folder name, or "oracle"
-    subject: Callable[[Sequence[int]], Subject] | None  # its code on a row; None: never timed
+    subject: Callable[[int], Subject] | None  # its code on fresh rows of n coins; None: never timed
     sizes: tuple[int, ...] = SIZES
     kind: Literal["power", "exponential"] = "power"
     seconds: dict[int, float] = field(default_factory=dict)
@@ -91,7 +91,6 @@ def measure(series: Sequence[Series], budget: Budget = Budget(), console: Consol
     ) as progress:
         task = progress.add_task("growth", total=todo)
         for n in sizes:
-            row = seeded_row(n)
             for s in series:
                 if n not in s.sizes or s.subject is None:
                     continue
@@ -104,7 +103,7 @@ def measure(series: Sequence[Series], budget: Budget = Budget(), console: Consol
                 if left <= 0 or predicted > left:
                     s.note = budget_note(n, predicted, left, budget.total)
                 else:
-                    spent[0] += _measure_one(s, n, row, budget)
+                    spent[0] += _measure_one(s, n, budget)
                 progress.advance(task)
 
 
@@ -136,11 +135,11 @@ def predicted_seconds(s: Series, n: int) -> float:
     return predicted_from(s.seconds, n, s.kind)
 
 
-def _measure_one(s: Series, n: int, row: Sequence[int], budget: Budget) -> float:
+def _measure_one(s: Series, n: int, budget: Budget) -> float:
     """Time ``s`` at size ``n``; the CPU seconds its timing took (0 when a call failed)."""
     assert s.subject is not None
     try:
-        subject = s.subject(row)
+        subject = s.subject(n)
         timing = time_calls(subject, limit=budget.limit, repeats=budget.max_repeats, within=budget.point)
     except CallTimeout:
         s.status, s.note = "too slow", f"one call ran over {budget.limit:g} s at n = {n}"

@@ -10,15 +10,16 @@ each on ``REPLY_FD``::
     {"op": "call", "function": "score_difference", "args": [<value>, ...], "trace_seconds": null}
     {"op": "fresh", "function": "score_difference", "args": [<value>, ...], "trace_seconds": null}
     {"op": "collect"}
-    {"op": "ping"}
+    {"op": "ping", "args": [<value>, ...]}
 
 A timed call is a ``call`` like any other (the judge reads its CPU time from outside): nothing here
 tells a measured call from a checked one. A ``fresh`` request is a call made in a copy of the process
 forked for it, which ends with it: the attempt as it was imported, before any call, where the judge
 sends this process nothing else. A ``collect`` request runs a full collection of the garbage collector
 (``Executor.request`` sends one between calls once the process holds much), and replies ``{"ok": null}``. A
-``ping`` is a call of a function of the executor's own on no arguments, made every way a call is: what
-every call costs beside the attempt's code and its row, the round trip the judge takes out of timed calls.
+``ping`` is a call of a function of the executor's own that does nothing, on the arguments it carries (a
+row of two coins), made every way a call is: what every call costs beside the attempt's code and a longer
+row, the round trip the judge takes out of timed calls.
 
 A reply is plain data, never a pickle: ``{"ok": <value>}``, ``{"not_attempted": true}``,
 ``{"raised": {...}}``, ``{"exit": <value>}``, ``{"input": true}``, ``{"recursion": {...}}``,
@@ -61,8 +62,8 @@ from types import FrameType, ModuleType
 from typing import TYPE_CHECKING, Any
 
 
-def _nothing() -> None:
-    """What a ping calls: no code of the attempt's."""
+def _nothing(*args: object) -> None:
+    """What a ping calls, on whatever it carries: no code of the attempt's."""
 
 
 def _siblings_as_package() -> None:
