@@ -101,7 +101,7 @@ def test_the_text_output_has_three_tables_for_the_seed_rows() -> None:
         totals = _totals(row)
         assert f"exhaustive oracle: first {totals.first}, second {totals.second}" in out
     assert "Anatomy" in out
-    assert "Growth: fastest ms per call, a seeded random row each, the executor's round trip taken out" in out
+    assert "Growth: fastest ms per call, a fresh random row each, the executor's round trip taken out" in out
     assert "Exhaustive search" in out
     for formulation in FORMULATIONS:
         assert out.count(formulation.slug) >= len(seed_rows()) + 2  # answers, anatomy, growth

@@ -861,8 +861,8 @@ def score_difference(coins):
 def test_an_attempt_that_makes_its_pings_cost_more_has_no_more_taken_out(tmp_path: Path) -> None:
     """The tools take the round trip out of an attempt's calls; an attempt runs in the executor it is
     pinged in and can make the pings cost what it likes (here 5 ms each), which would have that much of
-    its own time taken out. With the references' executor beside, the round trip is the lesser of the
-    two: the references' pings cost well under 5 ms."""
+    its own time taken out. With the references' executor given, the pings are timed there: well under
+    5 ms."""
     grader = _attempt(tmp_path, "difference_dp", PINGS_COST_MORE)
     references = Grader(IMPLS["solutions"], call_limit=0.5)
     try:
@@ -895,5 +895,45 @@ def test_the_tools_time_every_call_on_a_row_of_its_own(tmp_path: Path) -> None:
         subject.run(4, 1.0)
         subject.peak(1.0)
         assert grader.call("difference_dp", "score_difference", [1, 2]) == 8
+    finally:
+        grader.close()
+
+
+TELLS_TIMED_FROM_PINGS_AND_TRACING = """
+
+import sys as _sys
+import tracemalloc as _tracemalloc
+
+_told = []
+_main = _sys.modules["__main__"]
+_ping = _main._nothing
+
+
+def _pinged(*args):
+    _told.append("ping")
+    return _ping(*args)
+
+
+_main._nothing = _pinged  # the executor's ping target, watched
+
+
+def score_difference(coins):
+    if _tracemalloc.is_tracing():
+        _told.append("traced")
+    value = _right(coins)
+    return value + 1 if _told and len(coins) > 100 else value  # wrong once told it may be timed
+"""
+
+
+def test_the_executor_the_growth_check_times_is_sent_plain_calls_alone(tmp_path: Path) -> None:
+    """An attempt that answers wrongly in an executor once it has been pinged or traced would fail the growth
+    check's timed calls (every value is checked) had they been made where the round trip was timed or the
+    memory traced: they are made in a fresh executor, where it answers right."""
+    reference = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
+    attempt = reference.replace("def score_difference(", "def _right(") + TELLS_TIMED_FROM_PINGS_AND_TRACING
+    grader = _attempt(tmp_path, "difference_dp", attempt)
+    try:
+        measured = check_growth(grader, "difference_dp")
+        assert measured.time is not None
     finally:
         grader.close()

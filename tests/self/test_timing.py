@@ -81,7 +81,8 @@ def test_every_call_is_timed_on_a_row_of_its_own() -> None:
     time_calls(InProcess(lambda row: seen.append(tuple(row)), FreshRows(64)), limit=1.0, repeats=3)
     assert len(seen) > 3
     assert len(set(seen)) == len(seen)  # a cache keyed by the row never hits
-    assert seen[:2] == [tuple(seeded_row(64, 0)), tuple(seeded_row(64, 1))]
+    assert {len(row) for row in seen} == {64}
+    assert tuple(seeded_row(64)) not in seen  # drawn as the timing runs: no code knows them ahead
 
 
 def test_a_batch_holds_what_fills_ten_milliseconds_at_most_a_hundred_calls() -> None:

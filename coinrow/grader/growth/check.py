@@ -91,7 +91,9 @@ class GrowthCheck:
         return point
 
     def measure(self) -> Timings:
-        """Trace the memory, then decide the time's order.
+        """Trace the memory and time the round trip, then decide the time's order in a fresh executor:
+        the executor that is timed is sent plain calls alone, the same requests as any other call, so
+        nothing there tells the attempt it is timed.
 
         Raises:
             WrongAnswer: a wrong value or a call that failed or ran out of time on a timed row.
@@ -106,8 +108,9 @@ class GrowthCheck:
             except WrongAnswer as failure:
                 memory_failure = failure
         try:
+            self._round_trip = round_trip(grader, formulation)  # in the executor that traced, if any
+            grader.fresh_executor(formulation.slug)  # timed in one that was sent nothing but plain calls
             grader.settle(formulation.slug)  # processes the attempt started at import count in its CPU
-            self._round_trip = round_trip(grader, formulation)
             scale = self.rng.uniform(*self.policy.scale)
             self._largest = self.policy.window(self.target, scale)[-1]
             reading = decide(

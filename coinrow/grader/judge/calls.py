@@ -211,8 +211,8 @@ class Caller:
 
     def subject(self, slug: str, function: str, n: int, pings: Caller | None = None) -> Executed:
         """``function`` of the attempt at ``slug`` on fresh rows of ``n`` coins as a timing subject
-        (``measure.timing``'s rule); ``pings``: a caller of trusted code (the references) whose executor's
-        round trip bounds the attempt's."""
+        (``measure.timing``'s rule); ``pings``: a caller of trusted code (the references) whose executor
+        is pinged for the round trip in place of the attempt's."""
         return Executed(self, slug, function, FreshRows(n), pings)
 
     def time_rows(
@@ -338,9 +338,9 @@ class Caller:
 @dataclass(frozen=True)
 class Executed:
     """An attempt's function on fresh rows of one size, as a timing subject: it runs in the attempt's
-    executor. With ``pings``, its round trip is never more than that caller's executor's: the attempt runs
-    in the executor it is pinged in, and could make the pings cost what its calls cost, and so have its
-    own time taken out."""
+    executor. With ``pings``, the round trip is timed in that caller's executor: an attempt's executor
+    that is pinged tells the attempt it is timed, and the attempt could make the pings cost what its
+    calls cost, and have its own time taken out."""
 
     caller: Caller
     slug: str
@@ -352,9 +352,9 @@ class Executed:
         return self.caller.time_rows(self.slug, self.function, self.rows.take(number), limit)[0]
 
     def round_trip(self, number: int) -> float:
-        """``number`` pings of the attempt's executor (``Caller.round_trip``), or of ``pings``' if less."""
-        callers = [self.caller] if self.pings is None else [self.caller, self.pings]
-        return min(sum(c.round_trip(self.slug) for _ in range(number)) for c in callers)
+        """``number`` pings (``Caller.round_trip``) of the executor of ``pings``, else of the attempt's."""
+        caller = self.caller if self.pings is None else self.pings
+        return sum(caller.round_trip(self.slug) for _ in range(number))
 
     def peak(self, limit: float) -> int:
         (row,) = self.rows.take(1)

@@ -1,7 +1,7 @@
 """Timing one function on rows of one size for the tools (``make compare``, ``make bench``): CPU seconds
 per call with the executor's round trip taken out, peak traced memory, and the next size's guess.
 
-Every call gets a seeded row of its own (``FreshRows``), so a cache keyed by the row never hits; time
+Every call gets a fresh random row of its own (``FreshRows``), so a cache keyed by the row never hits; time
 is CPU time, never wall time. A ``Subject`` says where the code runs: an attempt, or a reference timed
 beside one, in its executor, whose CPU the judge reads from outside (``coinrow.grader.judge.calls.
 Executed``); the project's own code (``InProcess``) here, the collector off, on ``time.thread_time``.
@@ -25,7 +25,7 @@ import random
 import time
 import tracemalloc
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from coinrow.game.settings import SEED
@@ -45,32 +45,31 @@ MOST_CALLS = 100
 ROUND_TRIPS = 5
 #: the share of a call's time kept however large the round trip taken out of it
 FLOOR_SHARE = 0.01
-COIN_RANGE = (1, 1000)
+COINS = range(1, 1001)
 
 
-def seeded_row(n: int, k: int = 0) -> list[int]:
-    """Row ``k`` of ``n`` coins (1..1000), seeded by ``settings.SEED``, ``n`` and ``k``: the same every run.
+def seeded_row(n: int) -> list[int]:
+    """The row of ``n`` coins (1..1000) seeded by ``settings.SEED`` and ``n``: the same on every run (the C
+    baseline's).
 
-    >>> seeded_row(3, 1) == seeded_row(3, 1) != seeded_row(3, 2) and len(seeded_row(3)) == 3
+    >>> seeded_row(3) == seeded_row(3) and len(seeded_row(3)) == 3
     True
     """
-    rng = random.Random(f"{SEED}:{n}:{k}")
-    return rng.choices(range(COIN_RANGE[0], COIN_RANGE[1] + 1), k=n)
+    return random.Random(SEED * 100_003 + n).choices(COINS, k=n)
 
 
 @dataclass
 class FreshRows:
-    """The seeded rows of ``n`` coins, row 0, 1, 2, … in turn: every call a row of its own, so a cache
-    keyed by the row never hits (as on the grader's fresh random rows)."""
+    """Fresh random rows of ``n`` coins (1..1000), one for each call, drawn from the system's randomness
+    as the timing runs: a cache keyed by the row never hits, and no code knows its rows ahead (as on the
+    grader's rows)."""
 
     n: int
-    taken: int = 0
+    rng: random.Random = field(default_factory=random.Random)
 
     def take(self, count: int) -> list[list[int]]:
         """The next ``count`` rows."""
-        rows = [seeded_row(self.n, self.taken + k) for k in range(count)]
-        self.taken += count
-        return rows
+        return [self.rng.choices(COINS, k=self.n) for _ in range(count)]
 
 
 class Subject(Protocol):

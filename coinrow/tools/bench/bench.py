@@ -1,6 +1,6 @@
 """``make bench``: CPU time and peak memory of every formulation, against NumPy and against C.
 
-Each formulation's graded function runs on seeded rows (coins 1..1000), one of its own for each call,
+Each formulation's graded function runs on fresh random rows (coins 1..1000), one for each call,
 at n = 500, 1000, 2000, 4000, plus 10**4 for ``vectorised_dp`` and 10**4, 10**5,
 10**6 for ``linear_reduction``. Time is the fastest CPU time per call of ``--runs``
 timings and peak memory what ``tracemalloc`` traces in one more call, both taken
@@ -11,8 +11,8 @@ baseline) measured at the same n in the same run, where the same way.
 Where the code runs: the project's own references (``--impl=solutions``) in this process
 (``InProcess``); any other folder's attempts, and the baseline beside them, in an executor
 each, capped and sandboxed as ``make test`` and ``make compare`` run them (``Grader.subject``),
-the executor's round trip of a call taken out of its time (never more than the references'
-executor's: an attempt can make its own executor's pings cost more). The table's title says which. For the
+the executor's round trip of a call taken out of its time (timed in the references' executor:
+pings to an attempt's would tell it it is timed). The table's title says which. For the
 references at the default sizes, ``vectorised_dp`` and ``linear_reduction`` are then set against
 compiled C (``coinrow.tools.bench.cbaseline``), or one line says why not (no gcc, or an
 attempt's time, which also counts the executor's passing of the row to it).

@@ -2,7 +2,8 @@
 
 ``coinrow/tools/bench/baseline/baseline.c`` holds the O(n^2) score-difference DP in one
 rolling row and the O(n) peak-merging reduction. The benchmark compiles it with
-``gcc -O2`` into a temporary folder, runs it on the same seeded rows, and puts
+``gcc -O2`` into a temporary folder, runs it on a seeded row of each size (the references are timed on fresh
+rows of the same size and coins), and puts
 ``vectorised_dp`` at n = 10**4 beside the C DP and ``linear_reduction`` at
 n = 10**6 beside the C reduction, each with the ratio it is held to. Both
 sides are timed in CPU time (the C program reads its own process clock), so

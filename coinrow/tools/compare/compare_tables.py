@@ -138,7 +138,7 @@ def growth_table(c: Comparison) -> Table:
     sizes = sorted({n for s in power if s.subject is not None for n in s.sizes})
     learner = c.impl != REFERENCE
     table = _captioned(
-        "Growth: fastest ms per call, a seeded random row each, the executor's round trip taken out",
+        "Growth: fastest ms per call, a fresh random row each, the executor's round trip taken out",
         "exp: the median log-log slope, time ~ n^exp (interval DP: about 2)\n"
         + ("÷ ref: your time over the reference's" if learner else "ratio: time over the fastest's")
         + ", at the largest n both reached",

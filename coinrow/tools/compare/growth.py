@@ -1,7 +1,7 @@
 """Growth: the fastest CPU time per call at doubling n, the fitted exponent, and a log-log plot.
 
 Method: each size is timed by ``coinrow.grader.measure.timing`` (the rule ``make bench`` follows
-too: a seeded row of its own for every call, CPU time, calls shorter than ``SHORTEST_BATCH`` timed
+too: a fresh random row for every call, CPU time, calls shorter than ``SHORTEST_BATCH`` timed
 in batches, the executor's round trip of a call taken out of its time); each size gets as many
 repeats as fit in ``Budget.point`` seconds (at least one, at most ``Budget.max_repeats``) and the
 fastest is kept. The growth exponent is ``theil_sen``, the median of the log-log slopes between
