@@ -78,11 +78,13 @@ def test_stubs_are_marked_not_attempted_never_timed(shipped_stubs: Path, tmp_pat
 
 def test_an_attempt_is_timed_in_its_executor_never_in_bench(shipped_stubs: Path, tmp_path: Path) -> None:
     """An attempt that ends its process when called on ten coins ends its executor, not bench: its cell
-    says it failed, and the reference beside it is timed and traced there too."""
+    says it failed, and the reference beside it is timed and traced there too. One that does not import is
+    said so, never as failing on a row."""
     folder = tmp_path / "attempts"
     shutil.copytree(shipped_stubs, folder)
     source_file(folder, "linear_reduction").write_text(ENDS_ITS_PROCESS, encoding="utf-8")
     shutil.copy(source_file(IMPLS["solutions"], "parity_strategy"), source_file(folder, "parity_strategy"))
+    source_file(folder, "prefix_sum_dp").write_text("def score_difference(coins:\n", encoding="utf-8")
     out = tmp_path / "bench.json"
     result = bench(f"--impl={folder}", "--sizes=10", "--runs=1", f"--out={out}")
     assert result.returncode == 0, result.stderr
@@ -97,6 +99,7 @@ def test_an_attempt_is_timed_in_its_executor_never_in_bench(shipped_stubs: Path,
     assert solved["seconds"] > 0
     assert solved["peak_bytes"] > 0  # traced in the executor too
     assert cells["difference_dp"]["note"] == "not attempted"
+    assert cells["prefix_sum_dp"]["note"].startswith("prefix_sum_dp: the file does not import: SyntaxError")
     assert report["versus_c"]["note"].startswith("C baseline: set against the references only")
 
 

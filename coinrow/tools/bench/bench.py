@@ -282,8 +282,13 @@ def attempts(grader: Grader, pings: Grader) -> tuple[dict[str, Timed], list[Cell
         except NotAttempted:
             cells.append(Cell(formulation.slug, 0, note="not attempted"))
             continue
-        except WrongAnswer as failure:
-            cells.append(Cell(formulation.slug, 0, note=f"fails on [1, 2]: {failed_call(failure)}"))
+        except WrongAnswer as failure:  # one that does not import was never called: said as it is
+            said = failed_call(failure)
+            cells.append(
+                Cell(
+                    formulation.slug, 0, note=said if failure.kind == "import" else f"fails on [1, 2]: {said}"
+                )
+            )
             continue
         timed[formulation.slug] = _in_executor(grader, formulation.slug, formulation.value_function, pings)
     return timed, cells
