@@ -14,7 +14,7 @@ pings, requests the code takes no part in (``Subject.round_trip``): after each t
 many pings, ``ROUND_TRIPS`` of them at least, so a slow spell weighs on both alike; the fastest per-ping
 time is taken out of the call's, never below ``FLOOR_SHARE`` of it (``without_round_trip``). The grader
 takes the fastest of ``ROUND_TRIPS`` single pings once per check, as its calls take milliseconds
-(``growth.sampled.round_trip``) (``growth.sampled.round_trip``). Growth is read with ``fit.theil_sen``.
+(``growth.sampled.round_trip``). Growth is read with ``fit.theil_sen``.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
+from coinrow.game.rows import random_row
 from coinrow.game.settings import SEED
 from coinrow.grader.executor.time_limit import time_limit
 from coinrow.grader.measure.fit import theil_sen
@@ -45,7 +46,7 @@ MOST_CALLS = 100
 ROUND_TRIPS = 5
 #: the share of a call's time kept however large the round trip taken out of it
 FLOOR_SHARE = 0.01
-COINS = range(1, 1001)
+COIN_RANGE = (1, 1000)
 
 
 def seeded_row(n: int) -> list[int]:
@@ -55,21 +56,22 @@ def seeded_row(n: int) -> list[int]:
     >>> seeded_row(3) == seeded_row(3) and len(seeded_row(3)) == 3
     True
     """
-    return random.Random(SEED * 100_003 + n).choices(COINS, k=n)
+    rng = random.Random(SEED * 100_003 + n)
+    return [rng.randint(*COIN_RANGE) for _ in range(n)]
 
 
 @dataclass
 class FreshRows:
-    """Fresh random rows of ``n`` coins (1..1000), one for each call, drawn from the system's randomness
-    as the timing runs: a cache keyed by the row never hits, and no code knows its rows ahead (as on the
-    grader's rows)."""
+    """Fresh random rows of ``n`` coins, one for each call, drawn as the grader's are (``rows.random_row``,
+    seeded from the system's randomness) as the timing runs: a cache keyed by the row never hits, and no
+    code knows its rows ahead."""
 
     n: int
     rng: random.Random = field(default_factory=random.Random)
 
     def take(self, count: int) -> list[list[int]]:
         """The next ``count`` rows."""
-        return [self.rng.choices(COINS, k=self.n) for _ in range(count)]
+        return [random_row(self.n, self.rng) for _ in range(count)]
 
 
 class Subject(Protocol):

@@ -1,6 +1,6 @@
 """``make bench``: CPU time and peak memory of every formulation, against NumPy and against C.
 
-Each formulation's graded function runs on fresh random rows (coins 1..1000), one for each call,
+Each formulation's graded function runs on fresh random rows (coins 0..999), one for each call,
 at n = 500, 1000, 2000, 4000, plus 10**4 for ``vectorised_dp`` and 10**4, 10**5,
 10**6 for ``linear_reduction``. Time is the fastest CPU time per call of ``--runs``
 timings and peak memory what ``tracemalloc`` traces in one more call, both taken
@@ -273,7 +273,7 @@ def _in_process(function: Function) -> Timed:
 def attempts(grader: Grader, pings: Grader) -> tuple[dict[str, Timed], list[Cell]]:
     """The attempts ``grader`` calls, each in its executor: each formulation's graded function that runs
     on a two-coin row there, and a cell saying why for each that does not; ``pings``, the references'
-    grader, bounds their round trip (``Caller.subject``)."""
+    grader, is pinged for their round trip (``Caller.subject``)."""
     timed: dict[str, Timed] = {}
     cells: list[Cell] = []
     for formulation in FORMULATIONS:
@@ -284,11 +284,8 @@ def attempts(grader: Grader, pings: Grader) -> tuple[dict[str, Timed], list[Cell
             continue
         except WrongAnswer as failure:  # one that does not import was never called: said as it is
             said = failed_call(failure)
-            cells.append(
-                Cell(
-                    formulation.slug, 0, note=said if failure.kind == "import" else f"fails on [1, 2]: {said}"
-                )
-            )
+            note = said if failure.kind == "import" else f"fails on [1, 2]: {said}"
+            cells.append(Cell(formulation.slug, 0, note=note))
             continue
         timed[formulation.slug] = _in_executor(grader, formulation.slug, formulation.value_function, pings)
     return timed, cells

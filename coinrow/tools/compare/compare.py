@@ -92,22 +92,13 @@ def build(
                 Series(f.slug, f.slug, impl, None, (), status=status_word(status), note=reason)
             )
         elif impl == REFERENCE:
-            comparison.series.append(
-                Series(f.slug, f.slug, impl, _value_call(grader, f, reference), own_sizes, kind)
-            )
+            comparison.series.append(Series(f.slug, f.slug, impl, _value_call(grader, f), own_sizes, kind))
         else:
             comparison.series.append(
                 Series(f"{f.slug} (yours)", f.slug, impl, _value_call(grader, f, reference), own_sizes, kind)
             )
             comparison.series.append(
-                Series(
-                    f"{f.slug} (reference)",
-                    f.slug,
-                    REFERENCE,
-                    _value_call(reference, f, reference),
-                    own_sizes,
-                    kind,
-                )
+                Series(f"{f.slug} (reference)", f.slug, REFERENCE, _value_call(reference, f), own_sizes, kind)
             )
     comparison.series.append(
         Series("exhaustive oracle", None, "oracle", _oracle, tuple(oracle_sizes), "exponential")
@@ -115,7 +106,9 @@ def build(
     return comparison
 
 
-def _value_call(grader: Grader, formulation: Formulation, pings: Grader) -> Callable[[int], Subject]:
+def _value_call(
+    grader: Grader, formulation: Formulation, pings: Grader | None = None
+) -> Callable[[int], Subject]:
     return lambda n: grader.subject(formulation.slug, formulation.value_function, n, pings)
 
 

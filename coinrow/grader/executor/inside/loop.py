@@ -173,8 +173,8 @@ class AttemptRunner:
         return found
 
     def call(self, request: Reply, target: Callable[..., object] | None = None) -> Reply:
-        """Call the attempt's ``request["function"]`` on ``request["args"]``, or ``target`` (a ping) on none,
-        the same way: its answer, what it printed, and what it changed of its arguments."""
+        """Call the attempt's ``request["function"]``, or ``target`` (a ping), on ``request["args"]``, the
+        same way: its answer, what it printed, and what it changed of its arguments."""
         loaded = self.load()
         if "ok" not in loaded:
             return loaded
@@ -182,7 +182,7 @@ class AttemptRunner:
             target = getattr(self.module, str(request["function"]), None)
         if not callable(target):
             return {"no_function": True}
-        args = replies.from_wire(request.get("args", []))
+        args = replies.from_wire(request["args"])
         before = [_copied(arg) for arg in args]
         seen = limits.RecursionSeen()
         trace = request.get("trace_seconds")  # a call that ends itself after so many CPU seconds
