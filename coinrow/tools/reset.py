@@ -29,7 +29,7 @@ def reset(slug: str, now: datetime | None = None) -> str:
         One line saying what was done, naming the backup file.
 
     Raises:
-        ResetError: unknown slug, not a git checkout, or no stub in history.
+        ResetError: unknown slug, not a git checkout, no stub in history, or a folder at the file's name.
     """
     try:
         by_slug(slug)
@@ -41,6 +41,8 @@ def reset(slug: str, now: datetime | None = None) -> str:
         stub = committed_stub(relative)
     except NoCommittedStub as error:
         raise ResetError(str(error)) from None
+    if path.exists() and not path.is_file():  # a folder, say: never moved or written into
+        raise ResetError(f"{relative} is not a file: move it away, then reset")
     current = path.read_bytes() if path.exists() else None  # bytes: any encoding the learner saved in
     if current == stub.encode("utf-8") and not path.is_symlink():
         return f"{relative} is already the stub; nothing to do"

@@ -599,6 +599,19 @@ def test_a_missing_file_is_said_to_be_missing(tmp_path: Path) -> None:
     )
 
 
+def test_a_folder_at_the_files_name_is_said_to_be_a_folder(tmp_path: Path) -> None:
+    """Not "missing": the name is there, as a folder, and the reset would refuse it."""
+    (tmp_path / "difference_dp" / "difference_dp.py").mkdir(parents=True)
+    grader = Grader(tmp_path, call_limit=0.5)
+    with pytest.raises(WrongAnswer) as failure:
+        grader.call("difference_dp", "score_difference", (1,))
+    grader.close()
+    assert str(failure.value) == (
+        f"difference_dp: difference_dp.py in {tmp_path / 'difference_dp'} is a folder: the attempt is a file"
+        " of that name"
+    )
+
+
 # What an attempt can write on the executor's reply stream itself: a line nested past the JSON parser's
 # depth (200000 brackets), in a plain call or in a fresh one's copy; or, in the copy, a process that holds
 # the copy's pipe open and sleeps.

@@ -125,3 +125,19 @@ def test_reset_refuses_a_backups_folder_that_is_a_link(clone: Path, tmp_path: Pa
     assert done.returncode == 2
     assert "is a link" in done.stderr
     assert list(outside.iterdir()) == []
+
+
+def test_reset_refuses_a_folder_at_the_attempts_name(clone: Path) -> None:
+    """A folder where the attempt's file goes: one line, exit 2, and nothing in it moved or written."""
+    attempt = clone / "problems" / "difference_dp" / "difference_dp.py"
+    attempt.unlink()
+    attempt.mkdir()
+    (attempt / "mine.py").write_text("kept = True\n", encoding="utf-8")
+    done = _run_reset(clone, "difference_dp")
+    assert done.returncode == 2
+    assert (
+        done.stderr.strip()
+        .splitlines()[-1]
+        .endswith("problems/difference_dp/difference_dp.py is not a file: move it away, then reset")
+    )
+    assert [p.name for p in attempt.iterdir()] == ["mine.py"]

@@ -73,7 +73,12 @@ def does_not_import(slug: str, error: BaseException, learner_file: Path) -> str:
 
 def missing_file(slug: str, learner_file: Path, stub_restores: bool) -> str:
     """There is no file ``learner_file`` to grade; ``stub_restores`` when it is the learner's own, in
-    problems/, whose stub ``make reset`` brings back."""
+    problems/, whose stub ``make reset`` brings back. Something else at its name (a folder) is said so:
+    nothing there is moved, and the reset does not go ahead while it is there."""
+    if learner_file.exists() and not learner_file.is_file():
+        kind = "a folder" if learner_file.is_dir() else "not a regular file"
+        where = f"{learner_file.name} in {learner_file.parent}"
+        return f"{slug}: {where} is {kind}: the attempt is a file of that name"
     found = f"{slug}: the file {learner_file.name} is missing"
     return (
         f"{found}: make reset F={slug} brings its stub back"
