@@ -188,7 +188,7 @@ class Pair(TableQuantity):
 
     key, label, symbol = "totals", "(first, second)", "P"
     accepted = (
-        "a pair of exact ints, `(first, second)`: a `tuple`, or a `list` of two; "
+        "a pair of exact ints, `(first, second)`: a `tuple` (a named tuple too), or a `list` of two; "
         "not a `bool` or a `float` in it"
     )
 

@@ -950,3 +950,35 @@ def test_the_executor_the_growth_check_times_is_sent_plain_calls_alone(tmp_path:
         assert measured.time is not None
     finally:
         grader.close()
+
+
+NAMED_TUPLES = """\
+from collections import namedtuple
+
+Totals = namedtuple("Totals", "first second")
+
+
+class Liar(tuple):
+    def __eq__(self, other):
+        return True
+
+    def __iter__(self):
+        return iter((15, 10))
+
+
+def player_totals(coins):
+    return Totals(15, 10) if len(coins) == 4 else Liar((0, 1))
+"""
+
+
+def test_a_tuple_subclass_is_the_plain_tuple_of_its_items(tmp_path: Path) -> None:
+    """A named tuple of the right totals is the right pair; a subclass whose own methods lie is read by
+    the items it holds, never by those methods."""
+    grader = _attempt(tmp_path, "paired_tuple_dp", NAMED_TUPLES)
+    try:
+        named = grader.call("paired_tuple_dp", "player_totals", (5, 3, 7, 10))
+        liar = grader.call("paired_tuple_dp", "player_totals", (1, 2))
+    finally:
+        grader.close()
+    assert (type(named), named) == (tuple, (15, 10))  # hand calculation: 10 + 5 against 7 + 3
+    assert (type(liar), liar) == (tuple, (0, 1))

@@ -2,7 +2,8 @@
 
 The judge sends rows (lists or tuples of exact ints of any size); the executor answers
 with what the attempt returned, as ``coinrow/grader/executor/inside/loop.py``'s ``encode`` writes
-it. ``decode`` rebuilds ints, floats, strings, bools, None, lists and tuples as themselves;
+it. ``decode`` rebuilds ints, floats, strings, bools, None, lists and tuples as themselves (a
+subclass of list or tuple, such as a named tuple, comes as the plain list or tuple of its items);
 any other type comes back as a stand-in (``Foreign``) that has the type's module and name
 and the value's repr, and is an int (of that value) when the returned object was an int
 subclass, so a message about a returned ``numpy.int64`` or ``bool`` subclass reads as before.

@@ -34,7 +34,8 @@ after a call it ended: such a call sends no reply. Each reply is signed (``lefto
 writer's pid, the request's ``seq``, whether the call left a process running), after a first line
 ``{"ready": <pid>}`` that names this process.
 Values (``encode``): ints as JSON numbers, or ``{"int": "<hex>"}`` past 2**53; ``{"float": "<hex>"}``;
-``{"tuple": [...]}``; lists, strings, bools and null as themselves; anything else described as
+``{"tuple": [...]}``; lists, strings, bools and null as themselves (a list or tuple subclass as its
+items); anything else described as
 ``{"other": {"module", "name", "repr", "int"}}``.
 
 The judge reads every reply as the attempt's own words: nothing in it counts for more

@@ -52,10 +52,10 @@ def to_wire(value: object, depth: int = 0, budget: list[int] | None = None) -> A
         return {"float": value.hex()}
     if isinstance(value, str) and kind is str:
         return cut(value)
-    if isinstance(value, list) and kind is list:
-        return [to_wire(item, depth + 1, budget) for item in value]
-    if isinstance(value, tuple) and kind is tuple:
-        return {"tuple": [to_wire(item, depth + 1, budget) for item in value]}
+    if isinstance(value, list):  # a subclass (a named tuple, say) as its items: never its own methods
+        return [to_wire(item, depth + 1, budget) for item in list.__iter__(value)]
+    if isinstance(value, tuple):
+        return {"tuple": [to_wire(item, depth + 1, budget) for item in tuple.__iter__(value)]}
     return describe(value)
 
 
