@@ -195,7 +195,7 @@ def test_progress_is_cached_and_counted(shipped_stubs: Path, tmp_path: Path) -> 
     shown = again.stdout[again.stdout.index("kata summary") :].splitlines()[1:]
     assert [line.split()[0] for line in shown if not line.startswith(" ")] == ["difference_dp", "Solved"]
     assert shown[-1] == (
-        f"Solved 2 of {len(CORE)}, bonus katas 0 of {len(FORMULATIONS) - len(CORE)} "
+        f"Solved 2 of {len(CORE)}, bonus katas solved 0 of {len(FORMULATIONS) - len(CORE)} "
         "(the others as last graded: make test lists them)"
     )
     prefix = source_file(folder, "prefix_sum_dp")

@@ -75,7 +75,7 @@ def test_the_references_summary_says_whose_it_is() -> None:
     assert not any(line.startswith(("Solved", "Every kata solved", "Next:")) for line in lines)
     two = ["difference_dp", "brute_force"]
     one = summary("solutions", {slug: results[slug] for slug in two}, two)
-    assert one[-1] == f"References solved 1 of {core}, bonus references 1 of 1"
+    assert one[-1] == f"References solved 1 of {core}, bonus references solved 1 of {bonus}"
 
 
 def test_a_stopped_kata_has_a_next_step_too() -> None:

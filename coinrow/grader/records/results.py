@@ -277,10 +277,11 @@ def summary_lines(
     references: bool = False,
 ) -> list[str]:
     """The kata summary: a line per formulation in the registry's order, its failures, the counts; with
-    ``only`` (the katas asked for, ``F=``), their lines alone and the counts in one line. A formulation
-    ``next_steps`` has a line for ends its part with that line. With ``references`` (the results are the
-    references', ``solutions/``) the counts say so ("References solved 6 of 6") and no next kata is named:
-    a learner reading them must not take them for their own."""
+        ``only`` (the katas asked for, ``F=``), their lines alone and the counts in one line, each out of
+    every kata it counts, as the whole summary's are. A formulation
+        ``next_steps`` has a line for ends its part with that line. With ``references`` (the results are the
+        references', ``solutions/``) the counts say so ("References solved 6 of 6") and no next kata is named:
+        a learner reading them must not take them for their own."""
     lines: list[str] = []
     steps = next_steps or {}
     for formulation in FORMULATIONS:
@@ -290,15 +291,16 @@ def summary_lines(
     solved = {slug for slug, r in results.items() if r.status == "solved"}
     solved_word = "References solved" if references else "Solved"
     core = f"{solved_word} {len(solved & {f.slug for f in CORE})} of {len(CORE)}"
-    bonus = [f.slug for f in FORMULATIONS if f.bonus and f.slug in results]
+    bonus = [f.slug for f in FORMULATIONS if f.bonus]
     bonus_word = "bonus references" if references else "bonus katas"
+    bonus_solved = f"{bonus_word} solved {len(solved & set(bonus))} of {len(bonus)}"  # every bonus kata's
     if only:
-        counts = [core, *([f"{bonus_word} {len(solved & set(bonus))} of {len(bonus)}"] if bonus else [])]
+        counts = [core, *([bonus_solved] if set(bonus) & set(results) else [])]
         others = " (the others as last graded: make test lists them)" if set(results) - set(only) else ""
         return [*lines, ", ".join(counts) + others]
     lines.append(core)
-    if bonus:
-        lines.append(f"{bonus_word.capitalize()} solved {len(solved & set(bonus))} of {len(bonus)}")
+    if set(bonus) & set(results):
+        lines.append(bonus_solved[0].upper() + bonus_solved[1:])
     if len(results) == len(FORMULATIONS) and not references:  # a learner's whole run: where to go next
         lines.append(next_line(next_kata(results)))
     return lines
