@@ -1,5 +1,5 @@
 """Rows the grading suite draws: hypothesis strategies of short rows of small values (so ties, zeros and
-negatives happen), long rows solved by hand, and grading a row against the oracle."""
+negatives happen), longer rows of one shape each (``shaped``), and grading a row against the oracle."""
 
 from collections.abc import Callable, Sequence
 
@@ -15,7 +15,25 @@ from coinrow.grader.judge.verdict import Grader
 coin = st.integers(min_value=-20, max_value=20)
 rows = st.lists(coin, max_size=10)
 LONGER = 11  # the shortest of the longer rows: past the oracle's reach
-longer_rows = st.lists(coin, min_size=LONGER, max_size=60)  # odd and even
+LONGEST = 60
+
+
+def shaped(lengths: st.SearchStrategy[int]) -> st.SearchStrategy[list[int]]:
+    """Rows of the drawn lengths, each of one shape: coins of both signs, one coin repeated, every coin
+    negative, every coin positive, or coins about 2**63, where fixed-width integers wrap (an answer right on
+    most rows can be wrong on every row of one shape)."""
+    return lengths.flatmap(
+        lambda n: st.one_of(
+            st.lists(coin, min_size=n, max_size=n),
+            coin.map(lambda c: [c] * n),
+            st.lists(st.integers(min_value=-20, max_value=-1), min_size=n, max_size=n),
+            st.lists(st.integers(min_value=1, max_value=20), min_size=n, max_size=n),
+            st.lists(st.integers(min_value=2**63 - 20, max_value=2**63 + 20), min_size=n, max_size=n),
+        )
+    )
+
+
+longer_rows = shaped(st.integers(min_value=LONGER, max_value=LONGEST))  # odd and even
 even_rows = st.lists(st.tuples(coin, coin), max_size=5).map(lambda pairs: [c for pair in pairs for c in pair])
 
 

@@ -68,7 +68,9 @@ def _growth(f: Formulation) -> str:
     return (
         f"**Complexity:** the time and the memory of {_function(f)}, measured on rows of doubling length, "
         f"grow no faster than {f.time.order.value} (time) and {f.space.order.value} (memory): a faster "
-        f"growth fails, even with right values{beside}."
+        f"growth fails, even with right values{beside}. Every value on the timed rows (fresh random ones, "
+        "coins of one sign or both, odd lengths too where the kata takes them) is checked as well, and "
+        "each row must be left unchanged."
     )
 
 
@@ -112,7 +114,11 @@ CHECKS: tuple[Check, ...] = (
     Check(
         ("test_agrees_with_the_game_table_on_longer_rows",),
         lambda f: _values(f) and not f.max_n,
-        lambda f: "**Random longer rows**, odd and even, against the game table.",
+        lambda f: (
+            "**Random longer rows** of 11 to 60 coins, odd and even, each of one shape (coins of both signs, "
+            "one coin repeated, every coin negative, every coin positive, or coins about 2**63), against the "
+            "game table."
+        ),
     ),
     Check(
         ("test_brute_force_up_to_sixteen_coins",),
@@ -146,11 +152,16 @@ CHECKS: tuple[Check, ...] = (
         _errors,
     ),
     Check(
-        ("test_guarantee_lies_between_half_and_optimum", "test_guarantee_is_the_larger_class_sum"),
+        (
+            "test_guarantee_lies_between_half_and_optimum",
+            "test_guarantee_is_the_larger_class_sum",
+            "test_guarantee_is_the_larger_class_sum_on_longer_rows",
+        ),
         lambda f: f.returns.is_guarantee,
         lambda f: (
             "**The guarantee on random even rows:** at least half the sum, at most the optimal `first`, and "
-            "exactly what the strategy secures there."
+            "exactly what the strategy secures there, on rows of up to 10 coins and on rows of 12 to 60 "
+            "coins of one shape each, as the longer rows above."
         ),
     ),
     Check(

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 from pytest_parametrize_cases import Case, parametrize_cases
 
 from coinrow.game.cases import GameCase, all_cases
-from coinrow.game.game import totals_from_difference
+from coinrow.game.game import optimal_totals, totals_from_difference
 from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.shown import show_row
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages import checks as messages
-from tests.strategies import coin, even_rows
+from tests.strategies import LONGER, LONGEST, check_each_row, coin, even_rows, shaped
 
 SLUG = "parity_strategy"
 pytestmark = pytest.mark.parametrize("slug", [SLUG])
@@ -39,6 +39,17 @@ def test_guarantee_is_the_larger_class_sum(grader: Grader, slug: str, row: list[
     the bounds alone hold for any value between sum/2 and the optimum."""
     guarantee = max(sum(row[0::2]), sum(row[1::2]))
     grader.check_value(slug, tuple(row), totals_from_difference(row, exhaustive_difference(row)), guarantee)
+
+
+def test_guarantee_is_the_larger_class_sum_on_longer_rows(grader: Grader, slug: str) -> None:
+    """Even rows of 12 to 60 coins, each of one shape (``shaped``): exactly the larger class sum."""
+    lengths = st.integers(min_value=LONGER // 2 + 1, max_value=LONGEST // 2).map(lambda half: 2 * half)
+
+    def check(row: list[int]) -> None:
+        guarantee = max(sum(row[0::2]), sum(row[1::2]))
+        grader.check_value(slug, tuple(row), optimal_totals(row), guarantee)
+
+    check_each_row(grader, shaped(lengths), 2 * (LONGER // 2 + 1), check)
 
 
 @given(row=st.lists(coin, min_size=1, max_size=9).filter(lambda r: len(r) % 2 == 1))

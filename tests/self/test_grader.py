@@ -982,3 +982,37 @@ def test_a_tuple_subclass_is_the_plain_tuple_of_its_items(tmp_path: Path) -> Non
         grader.close()
     assert (type(named), named) == (tuple, (15, 10))  # hand calculation: 10 + 5 against 7 + 3
     assert (type(liar), liar) == (tuple, (0, 1))
+
+
+REFERENCE_DIFFERENCE = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
+WRONG_ON_ONE_SHAPE = {
+    "one-coin-repeated": "len(coins) >= 7 and len(set(coins)) == 1",
+    "every-coin-negative": "len(coins) >= 11 and max(coins) < 0",
+    "every-coin-positive": "len(coins) >= 11 and min(coins) > 0 and len(coins) % 2 == 1",
+    "past-2-to-63": "len(coins) >= 5 and max(coins) >= 2**63",  # where an int64 table wraps
+}
+
+
+@pytest.mark.parametrize("wrong_when", WRONG_ON_ONE_SHAPE.values(), ids=WRONG_ON_ONE_SHAPE.keys())
+def test_an_answer_wrong_on_rows_of_one_shape_fails_on_the_longer_rows(
+    tmp_path: Path, wrong_when: str
+) -> None:
+    """The longer rows are each of one shape (``tests.strategies.shaped``): an answer right on rows of
+    random coins and wrong on every longer row of one shape fails there."""
+    from coinrow.game.game import optimal_totals
+    from tests.strategies import LONGER, check_each_row, longer_rows
+
+    source = REFERENCE_DIFFERENCE.replace("def score_difference(", "def _right(") + (
+        f"\n\ndef score_difference(coins):\n    return _right(coins) + bool({wrong_when})\n"
+    )
+    grader = _attempt(tmp_path, "difference_dp", source)
+    try:
+        with pytest.raises(WrongAnswer):
+            check_each_row(
+                grader,
+                longer_rows,
+                LONGER,
+                lambda row: grader.check_value("difference_dp", row, optimal_totals(row)),
+            )
+    finally:
+        grader.close()
