@@ -29,13 +29,32 @@ def dominant_class_row(n: int, seed: int) -> tuple[list[int], int]:
     return row, sum(row[0::2]) - sum(row[1::2])
 
 
-def random_row(n: int, rng: random.Random) -> list[int]:
-    """``n`` coins drawn from 0..999, seeded by ``rng``: a row no one solved ahead (valued by
-    ``coinrow.game.reduction``); NumPy draws them, as a growth check draws millions of coins.
+COIN_SPAN = 1000  # a fresh row's coins span this many values
+LOWEST_COINS = (-2 * COIN_SPAN + 1, 0)  # the range a check's lowest coin is drawn from
+
+
+def random_row(n: int, rng: random.Random, lowest: int = 0) -> list[int]:
+    """``n`` coins drawn from ``lowest`` to ``lowest + COIN_SPAN - 1``, seeded by ``rng``: a row no one
+    solved ahead (valued by ``coinrow.game.reduction``); NumPy draws them, as a growth check draws millions
+    of coins.
 
     >>> row = random_row(6, random.Random(1))
     >>> len(row), all(0 <= coin <= 999 for coin in row), row == random_row(6, random.Random(1))
     (6, True, True)
+    >>> all(-2000 <= coin <= -1001 for coin in random_row(6, random.Random(1), lowest=-2000))
+    True
     """
-    coins: list[int] = np.random.default_rng(rng.getrandbits(64)).integers(0, 1000, size=n).tolist()
+    draw = np.random.default_rng(rng.getrandbits(64)).integers(lowest, lowest + COIN_SPAN, size=n)
+    coins: list[int] = draw.tolist()
     return coins
+
+
+def lowest_coin(rng: random.Random) -> int:
+    """The lowest coin of the fresh rows one check draws, itself drawn from ``LOWEST_COINS``: every coin
+    negative in half the checks, both signs in almost all the rest, so no answer knows the rows' values
+    ahead and none is right only where every coin is of one sign.
+
+    >>> LOWEST_COINS[0] <= lowest_coin(random.Random(1)) <= LOWEST_COINS[1]
+    True
+    """
+    return rng.randint(*LOWEST_COINS)

@@ -294,3 +294,34 @@ def test_an_answer_slow_on_tiny_rows_is_not_made_to_grow_faster(tmp_path: Path) 
     verdict = _graded(tmp_path, SLOW_ON_TINY_ROWS)
     assert isinstance(verdict, Measured), verdict
     assert verdict.summary().startswith("time ~n² ("), verdict.summary()
+
+
+WRONG_ON_ODD_LONG_ROWS = """
+def score_difference(coins):
+    return _right(coins) + (len(coins) > 60 and len(coins) % 2 == 1)  # off by one on odd rows past 60
+"""
+CHANGES_LONG_ROWS = """
+def score_difference(coins):
+    answer = _right(coins)
+    if isinstance(coins, list) and len(coins) > 100:
+        coins.reverse()
+    return answer
+"""
+
+
+def test_a_value_wrong_only_on_odd_rows_past_the_suites_fails_on_a_timed_row(tmp_path: Path) -> None:
+    """The timed rows of a kata that takes odd rows are odd in about half the calls, and every value is
+    checked: an answer wrong only on odd rows longer than the suite's fails on one."""
+    verdict = _graded(tmp_path, WRONG_ON_ODD_LONG_ROWS)
+    assert isinstance(verdict, WrongAnswer), verdict
+    assert len(verdict.row) % 2 == 1
+    assert len(verdict.row) > 60
+    assert "this was a timed call" in str(verdict)
+
+
+def test_a_timed_call_that_changes_its_row_fails(tmp_path: Path) -> None:
+    verdict = _graded(tmp_path, CHANGES_LONG_ROWS)
+    assert isinstance(verdict, WrongAnswer), verdict
+    assert verdict.kind == "mutated"
+    assert "changed the caller's row to [" in str(verdict)
+    assert "this was a timed call" in str(verdict)

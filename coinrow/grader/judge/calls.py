@@ -16,7 +16,7 @@ from typing import Any
 
 from coinrow.game.registry import by_slug, source_file
 from coinrow.game.settings import CALL_LIMIT
-from coinrow.game.shown import show_call
+from coinrow.game.shown import show_call, show_row
 from coinrow.grader.executor.inside.limits import cpu_cap_for
 from coinrow.grader.executor.process import STARTUP_CPU, Executor
 from coinrow.grader.executor.provenance import FORBIDDEN_PACKAGES
@@ -29,6 +29,8 @@ from coinrow.grader.judge.failures import Printed, WrongAnswer
 from coinrow.grader.judge.too_slow import growth_before
 from coinrow.grader.measure.timing import FreshRows
 from coinrow.grader.messages import calls as messages
+from coinrow.grader.messages import checks as checks_messages
+from coinrow.grader.messages import values as values_messages
 
 # A traced call's process may grow by tracemalloc's own records (about as much again as it traces, for
 # small blocks), by what the allocator keeps of memory freed during the call (a dict's old table as it
@@ -225,7 +227,7 @@ class Caller:
 
         Raises:
             CallTimeout: the calls took more than ``limit`` CPU seconds in all.
-            NotAttempted, WrongAnswer: as ``call``.
+            NotAttempted, WrongAnswer: as ``call``, and a call that changed its row (kind ``"mutated"``).
         """
         key, executor, spent, answers = self._key(slug), self.executor(slug), 0.0, []
         for k, row in enumerate(rows):
@@ -239,8 +241,12 @@ class Caller:
             except CallTimeout as stopped:
                 stopped.row = list(row)  # the row whose call was stopped, for the message that shows it
                 raise
-            answer = self._reply_or_raise(slug, function, row, (), outcome)["ok"]
-            answers.append(replies.decoded_answer(slug, row, answer, show_call(function, row)))
+            reply = self._reply_or_raise(slug, function, row, (), outcome)
+            if "changed" in reply:  # a timed call that changes its row fails as the suite's calls do
+                raise WrongAnswer(
+                    slug, row, timed_change(slug, function, row, reply["changed"]), kind="mutated"
+                )
+            answers.append(replies.decoded_answer(slug, row, reply["ok"], show_call(function, row)))
             spent += outcome.cpu
         return spent, answers
 
@@ -359,3 +365,11 @@ class Executed:
     def peak(self, limit: float) -> int:
         (row,) = self.rows.take(1)
         return self.caller.traced_peak(self.slug, self.function, row, limit)
+
+
+def timed_change(slug: str, function: str, row: Sequence[int], changed: object) -> str:
+    """The message for a timed call of ``function`` on ``row`` that changed it (``changed``: the arguments
+    after the call, as the executor sent them)."""
+    after = decode(changed)
+    shown = show_row(after[0]) if isinstance(after, list) and after else "something else"
+    return values_messages.when_timed(checks_messages.changed_the_row(slug, show_call(function, row), shown))
