@@ -13,6 +13,7 @@ from coinrow.dev.docs_text import count_word, generated_texts, katas_table, orde
 from coinrow.dev.measured import NAMES, unknown_regions, write_region
 from coinrow.dev.measured import REGION as MEASURED_REGION
 from coinrow.game.registry import CORE, FORMULATIONS, REPO_ROOT
+from coinrow.game.rows import COIN_SPAN, LOWEST_COINS
 from coinrow.grader.executor.inside.limits import CPU_CAP_PER_CALL_LIMIT, MIN_CPU_CAP, TREE_EVERY
 from coinrow.grader.executor.process import GARBAGE_SHARE
 from coinrow.grader.judge.calls import UNTRACED_ALLOWANCE, UNTRACED_PER_COIN, UNTRACED_SLACK
@@ -206,6 +207,15 @@ def test_the_caps_the_trust_document_gives_are_the_drivers() -> None:
         f"{UNTRACED_PER_COIN} bytes a coin of its row"
     )
     assert untraced in text
+
+
+def test_the_timed_rows_coins_the_trust_document_gives_are_the_draws() -> None:
+    text = " ".join((REPO_ROOT / "docs" / "grader-trust.md").read_text(encoding="utf-8").split())
+    low, high = LOWEST_COINS
+    assert COIN_SPAN == 1000  # "a thousand values"
+    assert f"span a thousand values from a lowest coin drawn once per check from −{-low}..{high}" in text
+    assert low + COIN_SPAN - 1 < 0 <= high  # every coin negative for the lower half of the lowest coins
+    assert -low + 1 == 2 * COIN_SPAN  # so the half said is exactly half
 
 
 def test_the_too_slow_lines_figures_are_its_constants() -> None:
