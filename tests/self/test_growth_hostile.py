@@ -262,7 +262,7 @@ def test_cubic_work_in_numpy_fails_or_is_said_not_ruled_out(tmp_path: Path) -> N
     assert verdict.compiled == ("numpy",)
     if not verdict.undecided:
         assert "; a higher order is not ruled out: " in verdict.summary()
-        assert verdict.summary().split(", memory")[0].endswith("it ran compiled code (numpy))")
+        assert verdict.summary().split(", memory")[0].endswith("it loaded compiled code (numpy))")
 
 
 def test_the_compiled_code_an_attempt_loaded_is_read_from_outside(tmp_path: Path) -> None:

@@ -15,7 +15,6 @@ from coinrow.grader.growth.policy import POLICY, GrowthPolicy
 from coinrow.grader.growth.sampled import MachineSpeed, never_finished, round_trip, timed_size, traced_growth
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
-from coinrow.grader.measure.fit import band_order
 from coinrow.grader.measure.orders import MEMORY_MARGINS, TARGET_EXPONENT, Point, Step, judged
 
 MEMORY_LADDERS = {2: (50, 100, 200), 1: (1000, 2000, 4000)}  # by the time order: traced calls are slow
@@ -160,15 +159,14 @@ class GrowthCheck:
 
 
 def as_step(reading: Reading) -> Step:
-    """The reading as the growth words put it: its median slope as a ratio per doubling over its sizes; a
-    lower order named only where the interval lies within its band (k - 1/2, k + 1/2), else ``unread``.
+    """The reading as the growth words put it: its median slope as a ratio per doubling over its sizes. A
+    lower order is never named (``unread``): a cost each call pays whatever its row (a table allocated at
+    its largest size, say) flattens a higher order's growth over the window, so only "less than the
+    task's" is measured.
 
-    >>> from dataclasses import replace
-    >>> low = Reading(Outcome.LOWER, 0.55, (0.01, 0.70), 246, 986, 4, 0.03, 0.3)
-    >>> as_step(low).unread, as_step(replace(low, interval=(0.6, 1.2))).named_exponent
-    (True, 1)
+    >>> low = Reading(Outcome.LOWER, 0.95, (0.6, 1.2), 200, 800, 4, 0.05, 0.3)
+    >>> as_step(low).unread, round(as_step(low).ratio, 2)
+    (True, 1.93)
     """
-    named = band_order(*reading.interval) if reading.outcome is Outcome.LOWER else None
-    unread = reading.outcome is Outcome.LOWER and named is None
-    ratio = 2**reading.exponent
-    return Step("power", ratio, reading.low, reading.high, reading.bound, floor=named, unread=unread)
+    unread = reading.outcome is Outcome.LOWER
+    return Step("power", 2**reading.exponent, reading.low, reading.high, reading.bound, unread=unread)

@@ -78,13 +78,13 @@ def hardly_grows(ratio: float, low: int, high: int) -> str:
 def not_ruled_out(time: str, slow: float | None, power: str, compiled: tuple[str, ...] | None) -> str:
     """An order measured on sizes (``order_seen``), with why a higher order is not ruled out, if it is not:
     the answer is ``slow`` (its steps of the game model's reduction per ``power``), where a higher order's
-    share of the time stays small up to the largest sizes timed, or it ran compiled code (``compiled``:
+    share of the time stays small up to the largest sizes timed, or it loaded compiled code (``compiled``:
     its names; None where it could not be looked for), whose loops cost a nanosecond per element beside a
     microsecond per call, as NumPy's do: too small a share of the time at these sizes for a higher order
     in them to show.
 
     >>> not_ruled_out("~n² (n = 368 → 1472)", None, "n²", ("numpy",))
-    '~n² (n = 368 → 1472; a higher order is not ruled out: it ran compiled code (numpy))'
+    '~n² (n = 368 → 1472; a higher order is not ruled out: it loaded compiled code (numpy))'
     >>> not_ruled_out("~n² (n = 392 → 1568)", 11.04, "n²", ())
     '~n² (n = 392 → 1568; a higher order is not ruled out: slow at 11.0 steps per n²)'
     >>> not_ruled_out("~n² (n = 98 → 392)", None, "n²", ())
@@ -94,7 +94,7 @@ def not_ruled_out(time: str, slow: float | None, power: str, compiled: tuple[str
     if compiled is None:
         reasons.append("compiled code was not looked for here")
     elif compiled:
-        reasons.append(f"it ran compiled code ({'; '.join(compiled)})")
+        reasons.append(f"it loaded compiled code ({'; '.join(compiled)})")
     if not reasons:
         return time
     return f"{time.removesuffix(')')}; a higher order is not ruled out: {', and '.join(reasons)})"
