@@ -325,3 +325,23 @@ def test_a_timed_call_that_changes_its_row_fails(tmp_path: Path) -> None:
     assert verdict.kind == "mutated"
     assert "changed the caller's row to [" in str(verdict)
     assert "this was a timed call" in str(verdict)
+
+
+SLEEPS_ON_LONG_ROWS = """
+import time
+
+def score_difference(coins):
+    if len(coins) > 100:
+        time.sleep(100)
+    return _right(coins)
+"""
+
+
+def test_a_timed_call_that_waits_is_said_to_wait_not_to_run_out_of_cpu(tmp_path: Path) -> None:
+    """A call that sleeps uses no CPU: whichever call of the check meets the wait first, the verdict says
+    it waited without computing, never that it did not finish in its CPU time."""
+    verdict = _graded(tmp_path, SLEEPS_ON_LONG_ROWS)
+    assert isinstance(verdict, WrongAnswer), verdict
+    assert verdict.kind in ("waited", "not-run"), verdict.kind
+    assert "without computing" in str(verdict)
+    assert "of CPU time" not in str(verdict)

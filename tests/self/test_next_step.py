@@ -100,3 +100,19 @@ def test_a_damaged_count_file_counts_as_nothing_shown(tmp_path: Path) -> None:
     damaged.write_text('{"difference_dp": 2, "top_down_memo": "x"}', encoding="utf-8")
     assert shown_counts(damaged) == {"difference_dp": 2}
     assert shown_counts(tmp_path / "missing.json") == {}
+
+
+def test_a_kata_whose_every_failure_was_not_run_still_shows_why() -> None:
+    """Calls not made after one on a row no longer could not answer: where nothing else failed (that call
+    was made in a check of its own that was measured again), they are the reason shown, never none."""
+    not_run = Failure(
+        "not-run", 200, 9, False, "difference_dp: not run: … — already waited without computing"
+    )
+    ran = Failure("wrong-value", 300, 9, True, "difference_dp: score_difference(…) returned 1, expected 0")
+    records = [
+        Record("difference_dp", "t0", "passed", 0.1),
+        Record("difference_dp", "t1", "failed", 0.1, failure=not_run),
+    ]
+    assert Result("difference_dp", records, wall=1.0).failures() == [not_run]
+    both = [*records, Record("difference_dp", "t2", "failed", 0.1, failure=ran)]
+    assert Result("difference_dp", both, wall=1.0).failures() == [ran]

@@ -227,7 +227,8 @@ class Caller:
 
         Raises:
             CallTimeout: the calls took more than ``limit`` CPU seconds in all.
-            NotAttempted, WrongAnswer: as ``call``, and a call that changed its row (kind ``"mutated"``).
+            NotAttempted, WrongAnswer: as ``call`` (a call that waited without computing too, kind
+                ``"waited"``), and a call that changed its row (kind ``"mutated"``).
         """
         key, executor, spent, answers = self._key(slug), self.executor(slug), 0.0, []
         for k, row in enumerate(rows):
@@ -239,6 +240,14 @@ class Caller:
                 if outcome.ended:
                     raise CallTimeout(outcome.ended == "waiting")
             except CallTimeout as stopped:
+                if (
+                    stopped.waiting
+                ):  # no call may wait (this one, or one as long before): it fails as any does
+                    waited = waiting_limit(self.call_limit)
+                    message = replies.too_slow(
+                        slug, show_call(function, row), len(row), self.call_limit, waited
+                    )
+                    raise WrongAnswer(slug, row, message, kind="waited") from None
                 stopped.row = list(row)  # the row whose call was stopped, for the message that shows it
                 raise
             reply = self._reply_or_raise(slug, function, row, (), outcome)

@@ -116,12 +116,12 @@ def import_failure(key: Key, slug: str, outcome: Outcome, failure: WrongAnswer |
 
 def refuse_in_vain(key: Key, slug: str, call_text: str, row: Sequence[int], timing: bool = False) -> None:
     """Raise, for a call on ``row`` that is in vain (``blocking``), its failure as not run; for a timing
-    (``Caller.time_rows``) in vain for time, the time-out it would run into. Nothing when it is not."""
+    (``Caller.time_rows``) in vain for CPU time, the time-out it would run into. Nothing when it is not."""
     known = blocking(key, len(row))
     if known is None:
         return
-    if timing and known.how in ("cpu", "waiting"):
-        raise CallTimeout(known.how == "waiting")
+    if timing and known.how == "cpu":
+        raise CallTimeout()
     raise vain(key, slug, call_text, row)
 
 

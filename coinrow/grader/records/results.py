@@ -135,12 +135,12 @@ class Result:
         return "solved" if self.passed else "not attempted"
 
     def failures(self) -> list[Failure]:
-        """The smallest failure of each distinct kind, smallest first, at most ``MAX_KINDS_SHOWN``."""
+        """The smallest failure of each distinct kind, smallest first, at most ``MAX_KINDS_SHOWN``; calls
+        not run (after one on a row no longer could not answer) only where no failure ran: a failing kata
+        is never shown without a reason."""
+        found = [record.failure for record in self.records if record.failure is not None]
         smallest: dict[str, Failure] = {}
-        for record in self.records:
-            failure = record.failure
-            if failure is None or not failure.ran:
-                continue
+        for failure in [f for f in found if f.ran] or found:
             best = smallest.get(failure.kind)
             if best is None or failure.order < best.order:
                 smallest[failure.kind] = failure
