@@ -276,6 +276,30 @@ def test_state_kept_between_calls_has_its_id(tmp_path: Path) -> None:
     assert "likely mistake (state-kept): this row alone, on a fresh import, gives the right" in str(failure)
 
 
+WRONG_ON_ITS_FIRST_CALL = """\
+import os
+
+IMPORTED_IN = os.getpid()
+CALLS = []
+
+
+def score_difference(coins):
+    CALLS.append(1)
+    right = sum(coins) if len(coins) == 1 else 0
+    return right + (len(CALLS) == 1 and os.getpid() == IMPORTED_IN)  # wrong once, as now and then
+"""
+
+
+def test_an_answer_right_when_called_again_is_not_named_state_kept(tmp_path: Path) -> None:
+    """Right on a fresh import (a copy forked from a process that imported the file), but right again
+    where it failed too: nothing kept fails it, so it is not named state kept between calls."""
+    grader = _grader(tmp_path, "difference_dp", WRONG_ON_ITS_FIRST_CALL)
+    failure = _failure(grader, "difference_dp", (9,))  # hand calculation: one coin, difference 9
+    assert "returned 10, expected 9" in str(failure)
+    assert failure.mistake != "state-kept"
+    assert "state-kept" not in str(failure)
+
+
 def test_an_empty_row_crash_states_what_is_certain_beyond_it(tmp_path: Path) -> None:
     """Right on even n, one too many on odd n: no catalogued mistake, so only facts are stated."""
     source = (

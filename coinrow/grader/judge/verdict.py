@@ -220,16 +220,20 @@ class Grader(Caller):
         return self._probe_answers[slug]
 
     def _state_hint(self, slug: str, function: str, row: Sequence[int], expected: object) -> Finding | None:
-        """Name state kept between calls: the same row is right on a fresh import of the file."""
+        """Name state kept between calls: the same row is right on a fresh import of the file, and wrong
+        again when called once more where it failed (an answer wrong now and then is right there, and is
+        not named so)."""
         if len(row) > STATE_CHECK_MAX_N:
             return None
+        formulation = by_slug(slug)
         try:
-            again = normalise(by_slug(slug), self.call_fresh(slug, function, tuple(row)))
+            fresh = normalise(formulation, self.call_fresh(slug, function, tuple(row)))
+            if fresh != expected or not is_exact(formulation, fresh):
+                return None
+            again = normalise(formulation, self.call(slug, function, tuple(row)))
         except (WrongAnswer, NotAttempted):
             return None
-        if again == expected and is_exact(by_slug(slug), again):
-            return Finding("state-kept", state_kept())
-        return None
+        return None if again == expected else Finding("state-kept", state_kept())
 
     def check_line(self, slug: str, row: Sequence[int], totals: Totals) -> None:
         """Grade a line of play by replaying it: every move must keep the mover's optimal
