@@ -7,11 +7,13 @@ from collections.abc import Callable
 
 import pytest
 
-from coinrow.game.registry import FORMULATIONS
+from coinrow.game.registry import FORMULATIONS, by_slug
+from coinrow.game.shown import show_call
 from coinrow.grader.growth.ahead import GrowthAhead
 from coinrow.grader.growth.check import check_growth, growth_checked
-from coinrow.grader.judge.failures import NotAttempted
+from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
 from coinrow.grader.judge.verdict import Grader
+from coinrow.grader.messages.calls import partly_attempted
 from tests.strategies import skip_unless_attempted
 
 GROWTH_SLUGS = [f.slug for f in FORMULATIONS if growth_checked(f)]
@@ -31,13 +33,12 @@ def test_grows_as_the_task_asks(
     The orders measured go to the summary line of a solved kata. A check may have started ahead,
     beside the other checks (``coinrow.grader.growth.ahead``): it is judged here, alone.
     """
-    if slug in growth_ahead:  # its first step called first: a failure it met (at import too) is its own
-        try:
-            measured = growth_ahead[slug].result()
-        except NotAttempted:
-            skip_unless_attempted(grader, slug)  # skipped, as any call of a stub is
-            raise
-    else:
+    if slug not in growth_ahead:
         skip_unless_attempted(grader, slug)
-        measured = check_growth(grader, slug)
+    try:  # a check started ahead called first: a failure it met (at import too) is its own
+        measured = growth_ahead[slug].result() if slug in growth_ahead else check_growth(grader, slug)
+    except NotAttempted as error:
+        skip_unless_attempted(grader, slug)  # skipped, as any call of a stub is; else a row left out
+        call_text = show_call(by_slug(slug).value_function, error.row)
+        raise WrongAnswer(slug, error.row, partly_attempted(slug, call_text), kind="exception") from None
     record_property("measured", measured.summary())

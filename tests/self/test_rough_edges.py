@@ -161,3 +161,21 @@ def test_make_test_of_one_kata_shows_that_kata_and_one_line_of_counts() -> None:
     assert [line.split()[0] for line in lines if line.split()[0] in slugs] == ["difference_dp"]
     assert len([line for line in lines if line.startswith("Solved ")]) == 1
     assert not any(line.startswith(("Bonus katas", "Next: ")) for line in lines)
+
+
+def test_a_row_left_unanswered_is_a_failure_said_in_words(tmp_path: Path) -> None:
+    """An attempt that raises NotImplementedError only on rows longer than 60 coins answers rows of two:
+    it is attempted, so a row it leaves out fails with the row and why, not with the grader's own words."""
+    reference = (IMPLS["solutions"] / "difference_dp" / "difference_dp.py").read_text(encoding="utf-8")
+    attempt = reference.replace("def score_difference(", "def _right(") + (
+        "\n\ndef score_difference(coins):\n"
+        "    if len(coins) > 60:\n"
+        "        raise NotImplementedError\n"
+        "    return _right(coins)\n"
+    )
+    (tmp_path / "difference_dp").mkdir()
+    (tmp_path / "difference_dp" / "difference_dp.py").write_text(attempt, encoding="utf-8")
+    done = run_module("coinrow", "test", f"--impl={tmp_path}", "--formulation=difference_dp", "--no-cache")
+    assert "difference_dp        FAILING" in done.stdout, done.stdout
+    assert "raised NotImplementedError, though rows of two coins are answered" in done.stdout
+    assert "is not attempted yet" not in done.stdout

@@ -34,7 +34,11 @@ class Printed:
 
 
 class NotAttempted(Exception):
-    """The function still raises ``NotImplementedError``."""
+    """The function still raises ``NotImplementedError``; ``row``: the row of the call that raised it."""
+
+    def __init__(self, message: str, row: Sequence[int] = ()) -> None:
+        super().__init__(message)
+        self.row = tuple(row)
 
 
 class WrongAnswer(AssertionError):

@@ -85,7 +85,7 @@ def failure(
     for, no such function, or an exception raised (by the attempt's ``learner_file``)."""
     printed = printed_in(reply)
     if reply.get("not_attempted"):
-        return NotAttempted(messages.not_attempted_yet(slug, function))
+        return NotAttempted(messages.not_attempted_yet(slug, function), row)
     if "recursion" in reply:
         depth = dict(reply["recursion"])
         message = _too_deep(slug, call_text, len(row), depth) + empty_row_note(slug, row)

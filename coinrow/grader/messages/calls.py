@@ -145,6 +145,18 @@ def not_attempted_yet(slug: str, function: str) -> str:
     return f"{slug}.{function} is not attempted yet"
 
 
+def partly_attempted(slug: str, call_text: str) -> str:
+    """``call_text`` raised ``NotImplementedError`` where shorter rows are answered: a row left out.
+
+    >>> partly_attempted("difference_dp", "score_difference([1, …])  (n = 200)")[:76]
+    'difference_dp: score_difference([1, …])  (n = 200) raised NotImplementedError'
+    """
+    return (
+        f"{slug}: {call_text} raised NotImplementedError, though rows of two coins are answered: "
+        "every row is part of the task"
+    )
+
+
 def skipped_not_attempted(reason: object) -> str:
     """Why a check is skipped while its function is not attempted (``reason``, from ``not_attempted_yet``)."""
     return f"{NOT_ATTEMPTED}: {reason}"
