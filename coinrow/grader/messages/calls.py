@@ -148,7 +148,7 @@ def not_attempted_yet(slug: str, function: str) -> str:
 def partly_attempted(slug: str, call_text: str) -> str:
     """``call_text`` raised ``NotImplementedError`` where shorter rows are answered: a row left out.
 
-    >>> partly_attempted("difference_dp", "score_difference([1, …])  (n = 200)")[:76]
+    >>> partly_attempted("difference_dp", "score_difference([1, …])  (n = 200)")[:77]
     'difference_dp: score_difference([1, …])  (n = 200) raised NotImplementedError'
     """
     return (
