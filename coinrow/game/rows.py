@@ -30,7 +30,9 @@ def dominant_class_row(n: int, seed: int) -> tuple[list[int], int]:
 
 
 COIN_SPAN = 1000  # a fresh row's coins span this many values
-LOWEST_COINS = (-2 * COIN_SPAN + 1, 0)  # the range a check's lowest coin is drawn from
+# The ranges a check's lowest coin is drawn from, one of them at random: every coin negative, of both signs
+# (or from 0), every coin positive.
+LOWEST_COINS = ((-2 * COIN_SPAN + 1, -COIN_SPAN), (-COIN_SPAN + 1, 0), (1, COIN_SPAN))
 
 
 def random_row(n: int, rng: random.Random, lowest: int = 0) -> list[int]:
@@ -50,11 +52,22 @@ def random_row(n: int, rng: random.Random, lowest: int = 0) -> list[int]:
 
 
 def lowest_coin(rng: random.Random) -> int:
-    """The lowest coin of the fresh rows one check draws, itself drawn from ``LOWEST_COINS``: every coin
-    negative in half the checks, both signs in almost all the rest, so no answer knows the rows' values
-    ahead and none is right only where every coin is of one sign.
+    """A fresh row's lowest coin: from one of ``LOWEST_COINS``, drawn at random, so every coin is negative
+    in a third of the rows and positive in a third, both signs (or from 0) in the rest.
 
-    >>> LOWEST_COINS[0] <= lowest_coin(random.Random(1)) <= LOWEST_COINS[1]
+    >>> -2 * COIN_SPAN < lowest_coin(random.Random(1)) <= COIN_SPAN
     True
     """
-    return rng.randint(*LOWEST_COINS)
+    return rng.randint(*rng.choice(LOWEST_COINS))
+
+
+def fresh_row(n: int, rng: random.Random) -> list[int]:
+    """A row of ``n`` coins no one solved ahead, for a timed call: ``random_row`` from a ``lowest_coin`` of
+    its own, so no answer knows the rows' values ahead, and none is right only where every coin is of one
+    sign.
+
+    >>> row = fresh_row(5, random.Random(2))
+    >>> len(row), max(row) - min(row) < COIN_SPAN
+    (5, True)
+    """
+    return random_row(n, rng, lowest_coin(rng))

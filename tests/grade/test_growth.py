@@ -39,6 +39,7 @@ def test_grows_as_the_task_asks(
         measured = growth_ahead[slug].result() if slug in growth_ahead else check_growth(grader, slug)
     except NotAttempted as error:
         skip_unless_attempted(grader, slug)  # skipped, as any call of a stub is; else a row left out
-        call_text = show_call(by_slug(slug).value_function, error.row)
-        raise WrongAnswer(slug, error.row, partly_attempted(slug, call_text), kind="exception") from None
+        function = by_slug(slug).value_function  # it answered [1, 2], as the probe (1, 2) is shown
+        message = partly_attempted(slug, show_call(function, error.row), show_call(function, (1, 2)))
+        raise WrongAnswer(slug, error.row, message, kind="exception") from None
     record_property("measured", measured.summary())

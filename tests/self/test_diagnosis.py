@@ -300,6 +300,19 @@ def test_an_answer_right_when_called_again_is_not_named_state_kept(tmp_path: Pat
     assert "state-kept" not in str(failure)
 
 
+def test_the_chance_a_random_answer_is_named_state_kept_is_as_the_docstring_says() -> None:
+    """p^2 (1 - p)^5 for ``STATE_AGAIN_CALLS`` = 2 and ``STATE_FRESH_CALLS`` = 5: largest at p = 2/7."""
+    from coinrow.grader.judge.verdict import STATE_AGAIN_CALLS, STATE_FRESH_CALLS
+
+    def named(p: float) -> float:
+        return p**STATE_AGAIN_CALLS * (1 - p) ** STATE_FRESH_CALLS
+
+    worst = max(range(1, 1000), key=lambda k: named(k / 1000)) / 1000
+    assert abs(worst - 2 / 7) < 0.001
+    assert round(100 * named(worst), 1) == 1.5
+    assert round(100 * named(0.03), 2) == 0.08
+
+
 def test_an_empty_row_crash_states_what_is_certain_beyond_it(tmp_path: Path) -> None:
     """Right on even n, one too many on odd n: no catalogued mistake, so only facts are stated."""
     source = (

@@ -211,11 +211,16 @@ def test_the_caps_the_trust_document_gives_are_the_drivers() -> None:
 
 def test_the_timed_rows_coins_the_trust_document_gives_are_the_draws() -> None:
     text = " ".join((REPO_ROOT / "docs" / "grader-trust.md").read_text(encoding="utf-8").split())
-    low, high = LOWEST_COINS
+    (negative, _), (both, zero), (positive, _) = LOWEST_COINS
     assert COIN_SPAN == 1000  # "a thousand values"
-    assert f"span a thousand values from a lowest coin drawn once per check from −{-low}..{high}" in text
-    assert low + COIN_SPAN - 1 < 0 <= high  # every coin negative for the lower half of the lowest coins
-    assert -low + 1 == 2 * COIN_SPAN  # so the half said is exactly half
+    said = (
+        f"from −{-negative}..−{COIN_SPAN} (every coin negative), −{-both}..{zero} (both signs) or "
+        f"{positive}..{COIN_SPAN} (every coin positive), each for a third of the rows"
+    )
+    assert said in text
+    assert [high + COIN_SPAN - 1 < 0 for _, high in LOWEST_COINS] == [True, False, False]  # all negative
+    assert [low > 0 for low, _ in LOWEST_COINS] == [False, False, True]  # all positive
+    assert LOWEST_COINS[0][1] == -COIN_SPAN
 
 
 def test_the_too_slow_lines_figures_are_its_constants() -> None:

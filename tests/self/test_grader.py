@@ -966,22 +966,34 @@ class Liar(tuple):
         return iter((15, 10))
 
 
+class Fake:
+    @property
+    def __class__(self):
+        return tuple
+
+
 def player_totals(coins):
+    if len(coins) == 3:
+        return Fake()
     return Totals(15, 10) if len(coins) == 4 else Liar((0, 1))
 """
 
 
 def test_a_tuple_subclass_is_the_plain_tuple_of_its_items(tmp_path: Path) -> None:
     """A named tuple of the right totals is the right pair; a subclass whose own methods lie is read by
-    the items it holds, never by those methods."""
+    the items it holds, never by those methods; an object whose ``__class__`` says tuple is described as
+    the type it is, never read (nor a failure of the grader's own put on the attempt)."""
     grader = _attempt(tmp_path, "paired_tuple_dp", NAMED_TUPLES)
     try:
         named = grader.call("paired_tuple_dp", "player_totals", (5, 3, 7, 10))
         liar = grader.call("paired_tuple_dp", "player_totals", (1, 2))
+        fake = grader.call("paired_tuple_dp", "player_totals", (1, 2, 3))
     finally:
         grader.close()
     assert (type(named), named) == (tuple, (15, 10))  # hand calculation: 10 + 5 against 7 + 3
     assert (type(liar), liar) == (tuple, (0, 1))
+    assert repr(fake).startswith("<")  # what says it is a tuple and is none: described, as any other type
+    assert type(fake).__name__ == "Fake"
 
 
 REFERENCE_DIFFERENCE = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")

@@ -177,5 +177,25 @@ def test_a_row_left_unanswered_is_a_failure_said_in_words(tmp_path: Path) -> Non
     (tmp_path / "difference_dp" / "difference_dp.py").write_text(attempt, encoding="utf-8")
     done = run_module("coinrow", "test", f"--impl={tmp_path}", "--formulation=difference_dp", "--no-cache")
     assert "difference_dp        FAILING" in done.stdout, done.stdout
-    assert "raised NotImplementedError, though rows of two coins are answered" in done.stdout
+    assert "raised NotImplementedError, though score_difference((1, 2)) is answered" in done.stdout
     assert "is not attempted yet" not in done.stdout
+
+
+def test_a_row_too_short_left_unanswered_fails_too(tmp_path: Path) -> None:
+    """NotImplementedError on the empty and one-coin rows only, every longer row answered: attempted, so
+    the empty row fails, the smallest row left out."""
+    reference = (IMPLS["solutions"] / "difference_dp" / "difference_dp.py").read_text(encoding="utf-8")
+    attempt = reference.replace("def score_difference(", "def _right(") + (
+        "\n\ndef score_difference(coins):\n"
+        "    if len(coins) < 2:  # TODO: edge cases\n"
+        "        raise NotImplementedError\n"
+        "    return _right(coins)\n"
+    )
+    (tmp_path / "difference_dp").mkdir()
+    (tmp_path / "difference_dp" / "difference_dp.py").write_text(attempt, encoding="utf-8")
+    done = run_module("coinrow", "test", f"--impl={tmp_path}", "--formulation=difference_dp", "--no-cache")
+    assert done.returncode == 1, done.stdout
+    assert (
+        "difference_dp: score_difference(()) raised NotImplementedError, though score_difference((1, 2)) is "
+        "answered: every row is part of the task"
+    ) in done.stdout

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from coinrow.game.registry import Formulation, by_slug
-from coinrow.game.rows import lowest_coin, random_row
+from coinrow.game.rows import fresh_row
 from coinrow.grader.executor.time_limit import CallTimeout
 from coinrow.grader.growth.decide import FailedBeyond, Outcome, Reading, decide, steps
 from coinrow.grader.growth.measured import Measured, Timings, fail_growth
@@ -62,7 +62,6 @@ class GrowthCheck:
         self._timing = type(grader)(grader.impl_dir, grader.call_limit, diagnose=grader.diagnose)
         self._speed = MachineSpeed(self.rng)
         self._round_trip = 0.0
-        self._lowest = lowest_coin(self.rng)  # the lowest coin of every timed row in this check
         self._largest = 0  # the task's largest size in this check
         self._printed = 0  # the most bytes one timed call printed
         self._cut_rows: dict[int, list[int]] = {}  # by size, the row of the last call cut off there
@@ -78,11 +77,9 @@ class GrowthCheck:
             FailedBeyond: a call beyond them failed (``decide`` keeps the reading within them).
         """
         try:
-            point = timed_size(
-                self._timing, self.formulation, n, self.rng, limit, self._round_trip, self._lowest
-            )
+            point = timed_size(self._timing, self.formulation, n, self.rng, limit, self._round_trip)
         except CallTimeout as stopped:
-            self._cut_rows[n] = stopped.row or random_row(n, self.rng, self._lowest)  # time_rows names it
+            self._cut_rows[n] = stopped.row or fresh_row(n, self.rng)  # time_rows names every stopped row
             return Point(n, limit, timed_out=True)
         except WrongAnswer as failure:
             if n > self._largest:

@@ -3,9 +3,9 @@
 A timed call is a plain call (``Caller.time_rows``): the same request, the same process and the garbage
 collector as the attempt left it, its CPU time read from outside over the executor's whole process tree.
 Each call gets a row of its own, drawn at random as the check runs, so a cache keyed by the row gains
-nothing: its coins span a thousand values from a lowest coin drawn once per check (``rows.lowest_coin``),
+nothing: its coins span a thousand values from a lowest coin drawn for the row (``rows.fresh_row``),
 and where the kata takes odd rows, half its rows, drawn at random, have one coin fewer than the size, so
-rows of both parities and signs are checked at every size. Its value comes from the game model's O(n)
+rows of both parities and of every sign are checked at every size. Its value comes from the game model's O(n)
 reduction (``coinrow.game.reduction``), and a wrong one fails as on any other call.
 """
 
@@ -19,7 +19,7 @@ from typing import NoReturn
 from coinrow.game.game import parity_class_sums, totals_from_difference
 from coinrow.game.reduction import linear_difference
 from coinrow.game.registry import Formulation
-from coinrow.game.rows import dominant_class_row, random_row
+from coinrow.game.rows import dominant_class_row, fresh_row, random_row
 from coinrow.game.shown import show_call
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
@@ -40,11 +40,10 @@ def timed_size(
     rng: random.Random,
     limit: float,
     round_trip: float = 0.0,
-    lowest: int = 0,
 ) -> Point:
     """CPU seconds per call of the value function on fresh random rows of ``n`` coins (or ``n - 1``, as
-    the module says), their lowest coin ``lowest``, batched by the rule the tools share
-    (``timing.sized_batch``), ``round_trip`` seconds taken out of each call (``timing.without_round_trip``).
+    the module says), batched by the rule the tools share (``timing.sized_batch``), ``round_trip``
+    seconds taken out of each call (``timing.without_round_trip``).
 
     Raises:
         CallTimeout: a call past ``limit`` CPU seconds (its ``row`` the row of that call).
@@ -53,7 +52,7 @@ def timed_size(
     """
 
     def run(number: int, limit: float) -> float:
-        return _calls(grader, formulation, n, number, rng, limit, lowest)
+        return _calls(grader, formulation, n, number, rng, limit)
 
     number, seconds, _, _ = sized_batch(run, limit)
     return Point(n, without_round_trip(seconds / number, round_trip))
@@ -75,12 +74,11 @@ def _calls(
     number: int,
     rng: random.Random,
     limit: float,
-    lowest: int,
 ) -> float:
     """CPU seconds of ``number`` calls, each on a fresh row of ``n`` coins (``n - 1`` in about half of
     them where odd rows are taken), each answer judged."""
     odd = not formulation.returns.even_rows_only
-    rows = [random_row(n - (odd and rng.random() < 0.5), rng, lowest) for _ in range(number)]
+    rows = [fresh_row(n - (odd and rng.random() < 0.5), rng) for _ in range(number)]
     slug, function = formulation.slug, formulation.value_function
     seconds, answers = grader.time_rows(slug, function, rows, limit)
     for row, answer in zip(rows, answers, strict=True):

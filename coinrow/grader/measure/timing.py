@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from coinrow.game.rows import lowest_coin, random_row
+from coinrow.game.rows import fresh_row
 from coinrow.game.settings import SEED
 from coinrow.grader.executor.time_limit import time_limit
 from coinrow.grader.measure.fit import theil_sen
@@ -62,19 +62,16 @@ def seeded_row(n: int) -> list[int]:
 
 @dataclass
 class FreshRows:
-    """Fresh random rows of ``n`` coins, one for each call, drawn as the grader's are (``rows.random_row``,
-    seeded from the system's randomness, their lowest coin drawn once by ``rows.lowest_coin``) as the
-    timing runs: a cache keyed by the row never hits, and no code knows its rows ahead."""
+    """Fresh random rows of ``n`` coins, one for each call, drawn as the grader's are (``rows.fresh_row``,
+    seeded from the system's randomness) as the timing runs: a cache keyed by the row never hits, and no
+    code knows its rows ahead."""
 
     n: int
     rng: random.Random = field(default_factory=random.Random)
-    lowest: int | None = None  # the rows' lowest coin; drawn from ``rng`` if not given
 
     def take(self, count: int) -> list[list[int]]:
         """The next ``count`` rows."""
-        if self.lowest is None:
-            self.lowest = lowest_coin(self.rng)
-        return [random_row(self.n, self.rng, self.lowest) for _ in range(count)]
+        return [fresh_row(self.n, self.rng) for _ in range(count)]
 
 
 class Subject(Protocol):

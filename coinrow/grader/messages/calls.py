@@ -145,14 +145,14 @@ def not_attempted_yet(slug: str, function: str) -> str:
     return f"{slug}.{function} is not attempted yet"
 
 
-def partly_attempted(slug: str, call_text: str) -> str:
-    """``call_text`` raised ``NotImplementedError`` where shorter rows are answered: a row left out.
+def partly_attempted(slug: str, call_text: str, answered: str) -> str:
+    """``call_text`` raised ``NotImplementedError`` where the call ``answered`` returned: a row left out.
 
-    >>> partly_attempted("difference_dp", "score_difference([1, …])  (n = 200)")[:77]
-    'difference_dp: score_difference([1, …])  (n = 200) raised NotImplementedError'
+    >>> partly_attempted("difference_dp", "score_difference(())", "score_difference((1, 2))")[:82]
+    'difference_dp: score_difference(()) raised NotImplementedError, though score_diffe'
     """
     return (
-        f"{slug}: {call_text} raised NotImplementedError, though rows of two coins are answered: "
+        f"{slug}: {call_text} raised NotImplementedError, though {answered} is answered: "
         "every row is part of the task"
     )
 

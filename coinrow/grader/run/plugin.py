@@ -15,18 +15,23 @@ from typing import Any
 
 import pytest
 
-from coinrow.game.registry import NoSuchFolder, resolve_impl
+from coinrow.game.registry import NoSuchFolder, by_slug, resolve_impl
 from coinrow.game.rowarg import UsageError, formulation_slugs
+from coinrow.game.shown import show_call
 from coinrow.grader.diagnosis.diagnose import likely_mistake, play_mistake
 from coinrow.grader.growth.ahead import GrowthAhead
 from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
 from coinrow.grader.judge.printed import take_printed
 from coinrow.grader.judge.verdict import Grader
-from coinrow.grader.messages.calls import NOT_ATTEMPTED, skipped_not_attempted
+from coinrow.grader.messages.calls import NOT_ATTEMPTED, partly_attempted, skipped_not_attempted
 from coinrow.grader.messages.stops import grader_stumbled
 from coinrow.grader.records.results import Failure, Record, results_by_slug, summary_lines
 from coinrow.grader.run.child import NOT_TOLD
 from coinrow.grader.run.options import pytest_addoption  # noqa: F401 - a hook of this plugin
+
+# Rows a value function is called on when it raised NotImplementedError on another: one that answers either
+# is attempted (even rows: the parity strategy's guarantee takes even rows only).
+ATTEMPTED_PROBES = ((1, 2), (5, 3, 7, 10))
 
 
 def _impl_dir(config: pytest.Config) -> Path:
@@ -40,13 +45,32 @@ def _impl_dir(config: pytest.Config) -> Path:
 
 
 class PytestGrader(Grader):
-    """The grader, with not-attempted functions reported as skipped tests."""
+    """The grader, with not-attempted functions reported as skipped tests: a kata's value function that
+    raises ``NotImplementedError`` on some rows and answers one of ``ATTEMPTED_PROBES`` is attempted, and
+    each row it leaves out fails."""
 
     def call(self, slug: str, function: str, row: Sequence[int], *extra: object) -> Any:
         try:
             return super().call(slug, function, row, *extra)
         except NotAttempted as error:
-            pytest.skip(skipped_not_attempted(error))
+            answered = (
+                self.answered_probe(slug, function) if function == by_slug(slug).value_function else None
+            )
+            if answered is None:
+                pytest.skip(skipped_not_attempted(error))
+            message = partly_attempted(slug, show_call(function, row, *extra), answered)
+            raise WrongAnswer(slug, row, message, kind="exception") from None
+
+    def answered_probe(self, slug: str, function: str) -> str | None:
+        """The first call of ``function`` on ``ATTEMPTED_PROBES`` that returned, as its text; None if each
+        raised ``NotImplementedError`` or failed."""
+        for probe in ATTEMPTED_PROBES:
+            try:
+                Grader.call(self, slug, function, probe)
+            except (NotAttempted, WrongAnswer):
+                continue
+            return show_call(function, probe)
+        return None
 
 
 def _new_grader(config: pytest.Config, kind: type[Grader] = PytestGrader) -> Grader:

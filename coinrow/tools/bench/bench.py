@@ -1,7 +1,7 @@
 """``make bench``: CPU time and peak memory of every formulation, against NumPy and against C.
 
 Each formulation's graded function runs on fresh random rows (a thousand coin values from a lowest one
-drawn per size, ``rows.lowest_coin``), one for each call,
+drawn for each row, ``rows.fresh_row``), one for each call,
 at n = 500, 1000, 2000, 4000, plus 10**4 for ``vectorised_dp`` and 10**4, 10**5,
 10**6 for ``linear_reduction``. Time is the fastest CPU time per call of ``--runs``
 timings and peak memory what ``tracemalloc`` traces in one more call, both taken

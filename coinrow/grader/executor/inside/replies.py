@@ -24,12 +24,13 @@ def cut(text: str, width: int = TEXT_KEPT) -> str:
 def describe(value: object) -> Reply:
     """A value the judge does not rebuild, described: its type's module and name, its repr, its int value."""
     kind = type(value)
+    number = value if issubclass(kind, int) else None  # the type, never ``__class__``, says it is an int
     try:
         shown = cut(repr(value))
     except Exception:  # noqa: BLE001 - a repr that raises (or an int past the repr limit) is described
-        digits = f" of about {value.bit_length() * 3 // 10} digits" if isinstance(value, int) else ""
+        digits = f" of about {int.bit_length(number) * 3 // 10} digits" if isinstance(number, int) else ""
         shown = f"<{kind.__name__}{digits}>"
-    as_int = hex(int.__index__(value)) if isinstance(value, int) else None
+    as_int = hex(int.__index__(number)) if isinstance(number, int) else None
     return {"other": {"module": kind.__module__, "name": kind.__qualname__, "repr": shown, "int": as_int}}
 
 
@@ -52,10 +53,10 @@ def to_wire(value: object, depth: int = 0, budget: list[int] | None = None) -> A
         return {"float": value.hex()}
     if isinstance(value, str) and kind is str:
         return cut(value)
-    if isinstance(value, list):  # a subclass (a named tuple, say) as its items: never its own methods
-        return [to_wire(item, depth + 1, budget) for item in list.__iter__(value)]
-    if isinstance(value, tuple):
-        return {"tuple": [to_wire(item, depth + 1, budget) for item in tuple.__iter__(value)]}
+    if issubclass(kind, list | tuple):  # a subclass (a named tuple) as its items, never by its own methods
+        base: Any = list if issubclass(kind, list) else tuple  # the type, never ``__class__``, says which
+        items = [to_wire(item, depth + 1, budget) for item in base.__iter__(value)]
+        return items if base is list else {"tuple": items}
     return describe(value)
 
 
