@@ -163,19 +163,23 @@ def test_make_test_of_one_kata_shows_that_kata_and_one_line_of_counts() -> None:
     assert not any(line.startswith(("Bonus katas", "Next: ")) for line in lines)
 
 
-def test_a_row_left_unanswered_is_a_failure_said_in_words(tmp_path: Path) -> None:
-    """An attempt that raises NotImplementedError only on rows longer than 60 coins answers rows of two:
-    it is attempted, so a row it leaves out fails with the row and why, not with the grader's own words."""
+def _graded_leaving_out(tmp_path: Path, when: str) -> subprocess.CompletedProcess[str]:
+    """``make test F=difference_dp`` on the reference that raises NotImplementedError ``when`` (a condition
+    on ``coins``)."""
     reference = (IMPLS["solutions"] / "difference_dp" / "difference_dp.py").read_text(encoding="utf-8")
     attempt = reference.replace("def score_difference(", "def _right(") + (
-        "\n\ndef score_difference(coins):\n"
-        "    if len(coins) > 60:\n"
-        "        raise NotImplementedError\n"
+        f"\n\ndef score_difference(coins):\n    if {when}:\n        raise NotImplementedError\n"
         "    return _right(coins)\n"
     )
     (tmp_path / "difference_dp").mkdir()
     (tmp_path / "difference_dp" / "difference_dp.py").write_text(attempt, encoding="utf-8")
-    done = run_module("coinrow", "test", f"--impl={tmp_path}", "--formulation=difference_dp", "--no-cache")
+    return run_module("coinrow", "test", f"--impl={tmp_path}", "--formulation=difference_dp", "--no-cache")
+
+
+def test_a_row_left_unanswered_is_a_failure_said_in_words(tmp_path: Path) -> None:
+    """An attempt that raises NotImplementedError only on rows longer than 60 coins answers rows of two:
+    it is attempted, so a row it leaves out fails with the row and why, not with the grader's own words."""
+    done = _graded_leaving_out(tmp_path, "len(coins) > 60")
     assert "difference_dp        FAILING" in done.stdout, done.stdout
     assert "raised NotImplementedError, though score_difference((1, 2)) is answered" in done.stdout
     assert "is not attempted yet" not in done.stdout
@@ -184,16 +188,7 @@ def test_a_row_left_unanswered_is_a_failure_said_in_words(tmp_path: Path) -> Non
 def test_a_row_too_short_left_unanswered_fails_too(tmp_path: Path) -> None:
     """NotImplementedError on the empty and one-coin rows only, every longer row answered: attempted, so
     the empty row fails, the smallest row left out."""
-    reference = (IMPLS["solutions"] / "difference_dp" / "difference_dp.py").read_text(encoding="utf-8")
-    attempt = reference.replace("def score_difference(", "def _right(") + (
-        "\n\ndef score_difference(coins):\n"
-        "    if len(coins) < 2:  # TODO: edge cases\n"
-        "        raise NotImplementedError\n"
-        "    return _right(coins)\n"
-    )
-    (tmp_path / "difference_dp").mkdir()
-    (tmp_path / "difference_dp" / "difference_dp.py").write_text(attempt, encoding="utf-8")
-    done = run_module("coinrow", "test", f"--impl={tmp_path}", "--formulation=difference_dp", "--no-cache")
+    done = _graded_leaving_out(tmp_path, "len(coins) < 2")
     assert done.returncode == 1, done.stdout
     assert (
         "difference_dp: score_difference(()) raised NotImplementedError, though score_difference((1, 2)) is "

@@ -45,8 +45,8 @@ class Measured:
             said = messages.order_below(time.ratio, time.low, time.high, power_name(target))
         elif time is not None and self.undecided:
             said = messages.order_not_told(time.ratio, time.low, time.high, time.at_least)
-        elif time is not None and (time.unread or time.named_exponent < target):  # a lower order decided:
-            said = messages.lower_than(time.ratio, time.low, time.high, power_name(target))  # as measured
+        elif time is not None and (time.unread or time.named_exponent < target):  # lower: said as measured
+            said = messages.lower_than(time.ratio, time.low, time.high, power_name(target))
         elif time is not None:  # the task's order decided: never above it
             seen = messages.order_seen(power_name(target), time.low, time.high)
             said = messages.not_ruled_out(seen, self.slow, power_name(target), self.compiled)

@@ -240,9 +240,7 @@ class Caller:
                 if outcome.ended:
                     raise CallTimeout(outcome.ended == "waiting")
             except CallTimeout as stopped:
-                if (
-                    stopped.waiting
-                ):  # no call may wait (this one, or one as long before): it fails as any does
+                if stopped.waiting:  # no call may wait: this one fails as any other call does
                     waited = waiting_limit(self.call_limit)
                     message = replies.too_slow(
                         slug, show_call(function, row), len(row), self.call_limit, waited

@@ -277,11 +277,11 @@ def summary_lines(
     references: bool = False,
 ) -> list[str]:
     """The kata summary: a line per formulation in the registry's order, its failures, the counts; with
-        ``only`` (the katas asked for, ``F=``), their lines alone and the counts in one line, each out of
-    every kata it counts, as the whole summary's are. A formulation
-        ``next_steps`` has a line for ends its part with that line. With ``references`` (the results are the
-        references', ``solutions/``) the counts say so ("References solved 6 of 6") and no next kata is named:
-        a learner reading them must not take them for their own."""
+    ``only`` (the katas asked for, ``F=``), their lines alone and the counts in one line, each out of
+    every kata it counts, as the whole summary's are. A formulation ``next_steps`` has a line for ends its
+    part with that line. With ``references`` (the results are the references', ``solutions/``) the counts
+    say so ("References solved 6 of 6") and no next kata is named: a learner reading them must not take
+    them for their own."""
     lines: list[str] = []
     steps = next_steps or {}
     for formulation in FORMULATIONS:
@@ -300,7 +300,7 @@ def summary_lines(
         return [*lines, ", ".join(counts) + others]
     lines.append(core)
     if set(bonus) & set(results):
-        lines.append(bonus_solved[0].upper() + bonus_solved[1:])
+        lines.append(bonus_solved.capitalize())
     if len(results) == len(FORMULATIONS) and not references:  # a learner's whole run: where to go next
         lines.append(next_line(next_kata(results)))
     return lines

@@ -11,7 +11,7 @@ import os
 import time
 from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -45,32 +45,39 @@ def _impl_dir(config: pytest.Config) -> Path:
 
 
 class PytestGrader(Grader):
-    """The grader, with not-attempted functions reported as skipped tests: a kata's value function that
-    raises ``NotImplementedError`` on some rows and answers one of ``ATTEMPTED_PROBES`` is attempted, and
-    each row it leaves out fails."""
+    """The grader, with not-attempted functions reported as skipped tests (``skip_or_left_out``)."""
 
     def call(self, slug: str, function: str, row: Sequence[int], *extra: object) -> Any:
         try:
             return super().call(slug, function, row, *extra)
         except NotAttempted as error:
-            answered = (
-                self.answered_probe(slug, function) if function == by_slug(slug).value_function else None
-            )
-            if answered is None:
-                pytest.skip(skipped_not_attempted(error))
-            message = partly_attempted(slug, show_call(function, row, *extra), answered)
-            raise WrongAnswer(slug, row, message, kind="exception") from None
+            skip_or_left_out(self, slug, function, error, *extra)
 
-    def answered_probe(self, slug: str, function: str) -> str | None:
-        """The first call of ``function`` on ``ATTEMPTED_PROBES`` that returned, as its text; None if each
-        raised ``NotImplementedError`` or failed."""
-        for probe in ATTEMPTED_PROBES:
-            try:
-                Grader.call(self, slug, function, probe)
-            except (NotAttempted, WrongAnswer):
-                continue
-            return show_call(function, probe)
-        return None
+
+def skip_or_left_out(
+    grader: Grader, slug: str, function: str, error: NotAttempted, *extra: object
+) -> NoReturn:
+    """Skip the check of a call that raised ``NotImplementedError`` (``error``), as not attempted; but a
+    kata's value function that answers one of ``ATTEMPTED_PROBES`` is attempted, and the row it left out
+    (``error.row``) fails."""
+    answered = None
+    if function == by_slug(slug).value_function:
+        answered = next(
+            (probe for probe in ATTEMPTED_PROBES if _answers(grader, slug, function, probe)), None
+        )
+    if answered is None:
+        pytest.skip(skipped_not_attempted(error))
+    message = partly_attempted(slug, show_call(function, error.row, *extra), show_call(function, answered))
+    raise WrongAnswer(slug, error.row, message, kind="exception") from None
+
+
+def _answers(grader: Grader, slug: str, function: str, row: Sequence[int]) -> bool:
+    """True when ``function(row)`` returned (a plain call: never ``PytestGrader``'s skip)."""
+    try:
+        Grader.call(grader, slug, function, row)
+    except (NotAttempted, WrongAnswer):
+        return False
+    return True
 
 
 def _new_grader(config: pytest.Config, kind: type[Grader] = PytestGrader) -> Grader:
