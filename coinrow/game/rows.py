@@ -1,10 +1,14 @@
-"""Long rows whose optimal play is known by hand: what speed and growth are measured on."""
+"""Rows timings are made on: long rows whose optimal play is known by hand, fresh random rows no one solved
+ahead, and seeded rows that are the same on every run."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 
 import numpy as np
+
+from coinrow.game.settings import SEED
 
 
 def dominant_class_row(n: int, seed: int) -> tuple[list[int], int]:
@@ -71,3 +75,27 @@ def fresh_row(n: int, rng: random.Random) -> list[int]:
     (5, True)
     """
     return random_row(n, rng, lowest_coin(rng))
+
+
+@dataclass
+class FreshRows:
+    """Fresh rows of ``n`` coins (``fresh_row``), one for each call, drawn as the timing runs from the
+    system's randomness: a cache keyed by the row never hits, and no code knows its rows ahead."""
+
+    n: int
+    rng: random.Random = field(default_factory=random.Random)
+
+    def take(self, count: int) -> list[list[int]]:
+        """The next ``count`` rows."""
+        return [fresh_row(self.n, self.rng) for _ in range(count)]
+
+
+def seeded_row(n: int) -> list[int]:
+    """The row of ``n`` coins (1..1000) seeded by ``settings.SEED`` and ``n``: the same on every run (the C
+    baseline's).
+
+    >>> seeded_row(3) == seeded_row(3) and len(seeded_row(3)) == 3
+    True
+    """
+    rng = random.Random(SEED * 100_003 + n)
+    return [rng.randint(1, 1000) for _ in range(n)]

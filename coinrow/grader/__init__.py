@@ -25,15 +25,7 @@ if TYPE_CHECKING:
     from coinrow.grader.judge.verdict import Grader
     from coinrow.grader.measure.fit import theil_sen
     from coinrow.grader.measure.orders import Point
-    from coinrow.grader.measure.timing import (
-        FreshRows,
-        InProcess,
-        Subject,
-        fitted_per_coin,
-        predicted_seconds,
-        seeded_row,
-        time_calls,
-    )
+    from coinrow.grader.measure.timing import ROUND_TRIPS, sized_batch, without_round_trip
     from coinrow.grader.messages.growth import shown_order
     from coinrow.grader.records.exercism import exercism_report
     from coinrow.grader.records.fingerprint import digest, fingerprint
@@ -70,14 +62,10 @@ _FACE = {
     "WrongAnswer": "judge.failures",
     "growth_read": "judge.too_slow",
     "Grader": "judge.verdict",
-    "FreshRows": "measure.timing",
-    "InProcess": "measure.timing",
-    "Subject": "measure.timing",
     "theil_sen": "measure.fit",
-    "fitted_per_coin": "measure.timing",
-    "predicted_seconds": "measure.timing",
-    "seeded_row": "measure.timing",
-    "time_calls": "measure.timing",
+    "ROUND_TRIPS": "measure.timing",
+    "sized_batch": "measure.timing",
+    "without_round_trip": "measure.timing",
     "shown_order": "messages.growth",
     "exercism_report": "records.exercism",
     "digest": "records.fingerprint",
@@ -104,11 +92,10 @@ _FACE = {
     "prime_for": "run.grade",
 }
 __all__ = [
+    "ROUND_TRIPS",
     "CallTimeout",
-    "FreshRows",
     "Grader",
     "GrowthPolicy",
-    "InProcess",
     "NoCommittedStub",
     "NotAttempted",
     "Outcome",
@@ -117,7 +104,6 @@ __all__ = [
     "Progress",
     "Result",
     "Status",
-    "Subject",
     "WrongAnswer",
     "attempt_hash",
     "attempt_stamps",
@@ -129,7 +115,6 @@ __all__ = [
     "failed",
     "find_jail",
     "fingerprint",
-    "fitted_per_coin",
     "grade",
     "growth_checked",
     "growth_read",
@@ -138,19 +123,18 @@ __all__ = [
     "next_kata",
     "next_line",
     "next_steps",
-    "predicted_seconds",
     "prime_for",
     "printable",
     "result_lines",
-    "seeded_row",
     "shown_order",
+    "sized_batch",
     "summary",
     "summary_lines",
     "theil_sen",
-    "time_calls",
     "time_limit",
     "values_lines",
     "warm_up",
+    "without_round_trip",
 ]
 
 

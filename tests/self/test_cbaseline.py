@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from coinrow.game.cases import all_cases
-from coinrow.grader.measure.timing import seeded_row
+from coinrow.game.rows import seeded_row
 from coinrow.tools.bench import cbaseline
 from coinrow.tools.bench.bench import describe
 from coinrow.tools.bench.cbaseline import compile_baseline, run_c, versus_c

@@ -7,12 +7,12 @@ import statistics
 
 import pytest
 
+from coinrow.game.rows import FreshRows
 from coinrow.grader.growth.check import as_step
 from coinrow.grader.growth.decide import Outcome, Reading
 from coinrow.grader.growth.measured import Measured
 from coinrow.grader.judge.too_slow import climb
 from coinrow.grader.measure.orders import Point, Step
-from coinrow.grader.measure.timing import FreshRows, InProcess
 from coinrow.tools.compare.growth import (
     Budget,
     Series,
@@ -21,6 +21,7 @@ from coinrow.tools.compare.growth import (
     ratio_between,
     ratio_to_fastest,
 )
+from coinrow.tools.timing import InProcess
 
 
 def _series(label: str, seconds: dict[int, float], kind: str = "power") -> Series:

@@ -11,20 +11,13 @@ from dataclasses import dataclass, field
 import pytest
 
 from coinrow.game.registry import REPO_ROOT, by_slug
+from coinrow.game.rows import FreshRows, seeded_row
 from coinrow.grader.executor.time_limit import CallTimeout
 from coinrow.grader.growth.sampled import timed_size
 from coinrow.grader.measure import timing
 from coinrow.grader.measure.fit import theil_sen
-from coinrow.grader.measure.timing import (
-    MOST_CALLS,
-    ROUND_TRIPS,
-    FreshRows,
-    InProcess,
-    calls_per_batch,
-    fitted_per_coin,
-    seeded_row,
-    time_calls,
-)
+from coinrow.grader.measure.timing import MOST_CALLS, ROUND_TRIPS, calls_per_batch
+from coinrow.tools.timing import InProcess, fitted_per_coin, time_calls
 
 
 @dataclass

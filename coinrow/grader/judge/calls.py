@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from coinrow.game.registry import by_slug, source_file
+from coinrow.game.rows import FreshRows
 from coinrow.game.settings import CALL_LIMIT
 from coinrow.game.shown import show_call, show_row
 from coinrow.grader.executor.inside.limits import cpu_cap_for
@@ -27,7 +28,6 @@ from coinrow.grader.executor.wire import decode
 from coinrow.grader.judge import replies, unanswered
 from coinrow.grader.judge.failures import Printed, WrongAnswer
 from coinrow.grader.judge.too_slow import growth_before
-from coinrow.grader.measure.timing import FreshRows
 from coinrow.grader.messages import calls as messages
 from coinrow.grader.messages import checks as checks_messages
 from coinrow.grader.messages import values as values_messages
@@ -212,9 +212,9 @@ class Caller:
         return reply, call_text, executor.peak_memory()
 
     def subject(self, slug: str, function: str, n: int, pings: Caller | None = None) -> Executed:
-        """``function`` of the attempt at ``slug`` on fresh rows of ``n`` coins as a timing subject
-        (``measure.timing``'s rule); ``pings``: a caller of trusted code (the references) whose executor
-        is pinged for the round trip in place of the attempt's."""
+        """``function`` of the attempt at ``slug`` on fresh rows of ``n`` coins as the tools time it
+        (``run``, ``round_trip``, ``peak``); ``pings``: a caller of trusted code (the references) whose
+        executor is pinged for the round trip in place of the attempt's."""
         return Executed(self, slug, function, FreshRows(n), pings)
 
     def time_rows(

@@ -19,6 +19,7 @@ no bound); with fewer than ``FLOOR_ROUNDS`` read, the climb's ratio is said as m
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import statistics
 from collections.abc import Callable, Sequence
@@ -28,7 +29,7 @@ from coinrow.game.rows import random_row
 from coinrow.grader.executor.process import STARTUP_CPU
 from coinrow.grader.executor.time_limit import CallTimeout
 from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
-from coinrow.grader.measure.fit import band_order, floor_order, median_interval, theil_sen
+from coinrow.grader.measure.fit import median_interval, theil_sen
 from coinrow.grader.measure.orders import TARGET_EXPONENT, Point, Step
 from coinrow.grader.messages import growth as messages
 
@@ -219,3 +220,23 @@ def ladder(largest: int, smallest: int = 8) -> list[int]:
         halves.append(n - n % 2)
         n //= 2
     return sorted(n for n in {smallest, *range(12, 25, 2), *halves} if n < largest)
+
+
+def floor_order(low: float) -> int:
+    """The largest whole order k an interval whose low end is ``low`` lies wholly above k - 1/2 of (0 at
+    least): the order it shows the growth to be at least.
+
+    >>> floor_order(2.3), floor_order(2.6), floor_order(1.5)
+    (2, 3, 1)
+    """
+    return max(0, math.ceil(low + 0.5) - 1)
+
+
+def band_order(low: float, high: float) -> int | None:
+    """The whole order k whose band (k - 1/2, k + 1/2) holds the interval ``(low, high)``, if one does.
+
+    >>> band_order(0.6, 1.2), band_order(0.01, 0.70)
+    (1, None)
+    """
+    k = floor_order(low)
+    return k if high < k + 0.5 else None

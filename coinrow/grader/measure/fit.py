@@ -76,23 +76,3 @@ def covers(r: int, j: int) -> float:
     """
     below = sum(math.comb(r, i) for i in range(j)) / float(2**r)
     return 1.0 - 2.0 * below
-
-
-def floor_order(low: float) -> int:
-    """The largest whole order k an interval whose low end is ``low`` lies wholly above k - 1/2 of (0 at
-    least): the order it shows the growth to be at least.
-
-    >>> floor_order(2.3), floor_order(2.6), floor_order(1.5)
-    (2, 3, 1)
-    """
-    return max(0, math.ceil(low + 0.5) - 1)
-
-
-def band_order(low: float, high: float) -> int | None:
-    """The whole order k whose band (k - 1/2, k + 1/2) holds the interval ``(low, high)``, if one does.
-
-    >>> band_order(0.6, 1.2), band_order(0.01, 0.70)
-    (1, None)
-    """
-    k = floor_order(low)
-    return k if high < k + 0.5 else None

@@ -7,7 +7,6 @@ traces, the same on every run, judged with ``judged``'s margins; the time's orde
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -123,25 +122,6 @@ def judged(step: Step, target: int, margins: tuple[float, float] = MEMORY_MARGIN
     return "unclear"
 
 
-def last_doubling(points: Sequence[Point], meaningful: float = 0.0) -> Step | None:
-    """The growth per doubling between the two largest sizes measured about a doubling apart (the smaller
-    one in full and at least ``meaningful``), or None.
-
-    >>> step = last_doubling([Point(250, 0.005), Point(500, 0.02), Point(1000, 0.085)])
-    >>> step.kind, step.ratio, step.low, step.high, step.at_least
-    ('power', 4.25, 500, 1000, False)
-    >>> last_doubling([Point(500, 0.3), Point(1000, 2.0, timed_out=True)]).at_least
-    True
-    """
-    ordered = sorted(points, key=lambda p: p.n)
-    for low, high in reversed(list(itertools.pairwise(ordered))):
-        doublings = math.log2(high.n / low.n)
-        if low.timed_out or low.seconds < meaningful or not 0.9 <= doublings <= 1.1:
-            continue
-        return Step("power", (high.seconds / low.seconds) ** (1 / doublings), low.n, high.n, high.timed_out)
-    return None
-
-
 def memory_growth(points: Sequence[Point]) -> Step | None:
     """The growth of the peak memory traced at three sizes a doubling apart. Under ``HELD`` bytes at the
     smallest, the Theil-Sen slope of the three peaks (``fit.theil_sen``): a hash table that resizes between
@@ -149,7 +129,8 @@ def memory_growth(points: Sequence[Point]) -> Step | None:
     median. From ``HELD`` on, of the part above the smallest: a peak c + b·n^j grows by b·n^j·(2^j - 1)
     over one doubling and 2^j times that over the next, so the ratio of the two growths is 2^j whatever the
     constant c (the step says what is ``held``); a growth under ``HELD_GROWTH`` over the first doubling
-    cannot be read beside such a constant: ``unread``. With a size cut off, the last doubling.
+    cannot be read beside such a constant: ``unread``. With a size cut off (the last one, as
+    ``growth.sampled.traced_growth`` stops there), the ratio over the last doubling, at least.
 
     >>> memory_growth([Point(50, 23_536), Point(100, 25_552), Point(200, 81_264)]).named_exponent  # a set
     1
@@ -159,8 +140,11 @@ def memory_growth(points: Sequence[Point]) -> Step | None:
     True
     """
     ordered = sorted(points, key=lambda p: p.n)
-    if len(ordered) < 3 or any(p.timed_out for p in ordered):
-        return last_doubling(points, meaningful=1.0)
+    if len(ordered) < 3 or any(p.timed_out for p in ordered):  # only the last can be cut off
+        if len(ordered) < 2 or ordered[-2].timed_out or ordered[-2].seconds < 1.0:
+            return None
+        low, high = ordered[-2:]
+        return Step("power", high.seconds / low.seconds, low.n, high.n, at_least=high.timed_out)
     low, mid, high = ordered[-3:]
     if low.seconds < HELD:
         slope = theil_sen({p.n: p.seconds for p in (low, mid, high)})

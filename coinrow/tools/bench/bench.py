@@ -5,7 +5,7 @@ drawn for each row, ``rows.fresh_row``), one for each call,
 at n = 500, 1000, 2000, 4000, plus 10**4 for ``vectorised_dp`` and 10**4, 10**5,
 10**6 for ``linear_reduction``. Time is the fastest CPU time per call of ``--runs``
 timings and peak memory what ``tracemalloc`` traces in one more call, both taken
-by ``coinrow.grader.measure.timing``, the rule the growth table of ``compare`` follows too.
+by ``coinrow.tools.timing``, as the growth table of ``compare`` is (the growth check's batching rule).
 Both are also given as a ratio to the reference ``vectorised_dp`` (the compiled
 baseline) measured at the same n in the same run, where the same way.
 
@@ -52,22 +52,12 @@ from rich.table import Table
 
 from coinrow.game.registry import FORMULATIONS, IMPLS, REPO_ROOT, by_slug, load_module
 from coinrow.game.rowarg import UsageError, add_impl_option, impl_dir, parse_sizes
+from coinrow.game.rows import FreshRows, seeded_row
 from coinrow.game.settings import SEED
-from coinrow.grader import (
-    CallTimeout,
-    FreshRows,
-    Grader,
-    InProcess,
-    NotAttempted,
-    Subject,
-    WrongAnswer,
-    predicted_seconds,
-    seeded_row,
-    time_calls,
-    time_limit,
-)
+from coinrow.grader import CallTimeout, Grader, NotAttempted, WrongAnswer, time_limit
 from coinrow.tools.bench.cbaseline import VersusC, versus_c
 from coinrow.tools.bench.watch_latency import WatchLatency, WatchTimingFailed, measure_watch
+from coinrow.tools.timing import InProcess, Subject, predicted_seconds, time_calls
 
 SIZES = (500, 1000, 2000, 4000)
 EXTRA_SIZES = {"vectorised_dp": (10**4,), "linear_reduction": (10**4, 10**5, 10**6)}

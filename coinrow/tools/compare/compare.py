@@ -20,13 +20,15 @@ from coinrow.game.cases import seed_rows
 from coinrow.game.game import Totals, totals_json
 from coinrow.game.oracle import ORACLE_MAX_N, exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, IMPLS, Formulation
-from coinrow.grader import FreshRows, Grader, InProcess, Status, Subject
+from coinrow.game.rows import FreshRows
+from coinrow.grader import Grader, Status
 from coinrow.tools.compare.answers import Answer, answer, graded_statuses, oracle_totals, status_word
 from coinrow.tools.compare.growth import (
     Series,
     ratio_between,
     ratio_to_fastest,
 )
+from coinrow.tools.timing import InProcess, Subject
 
 REFERENCE = "solutions"
 

@@ -1,7 +1,7 @@
 """Growth: the fastest CPU time per call at doubling n, the fitted exponent, and a log-log plot.
 
-Method: each size is timed by ``coinrow.grader.measure.timing`` (the rule ``make bench`` follows
-too: a fresh random row for every call, CPU time, calls shorter than ``SHORTEST_BATCH`` timed
+Method: each size is timed by ``coinrow.tools.timing`` (as ``make bench`` times, by the growth check's
+batching rule: a fresh random row for every call, CPU time, calls shorter than ``SHORTEST_BATCH`` timed
 in batches, the executor's round trip of a call taken out of its time); each size gets as many
 repeats as fit in ``Budget.point`` seconds (at least one, at most ``Budget.max_repeats``) and the
 fastest is kept. The growth exponent is ``theil_sen``, the median of the log-log slopes between
@@ -25,8 +25,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from coinrow.game.oracle import ORACLE_MAX_N
-from coinrow.grader import CallTimeout, Subject, fitted_per_coin, theil_sen, time_calls
-from coinrow.grader import predicted_seconds as predicted_from
+from coinrow.grader import CallTimeout, theil_sen
+from coinrow.tools.timing import Subject, fitted_per_coin, time_calls
+from coinrow.tools.timing import predicted_seconds as predicted_from
 
 SIZES = (128, 256, 512, 1024, 2048)
 ORACLE_SIZES = tuple(n for n in (8, 10, 12, 14, 16, 18, 20) if n <= ORACLE_MAX_N)
@@ -130,7 +131,7 @@ def budget_note(n: int, predicted: float, left: float, total: float) -> str:
 def predicted_seconds(s: Series, n: int) -> float:
     """A guess at one call's time at size ``n`` from the series so far (0 before any point).
 
-    ``coinrow.grader.measure.timing.predicted_seconds`` on the series' seconds and its kind of growth.
+    ``coinrow.tools.timing.predicted_seconds`` on the series' seconds and its kind of growth.
     """
     return predicted_from(s.seconds, n, s.kind)
 
