@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from coinrow.dev.docs_text import count_word
 from coinrow.game.cases import all_cases
 from coinrow.game.registry import FORMULATIONS, Formulation
+from coinrow.game.rows import SPEED_SHAPES
 from coinrow.game.settings import CALL_LIMIT
 from coinrow.grader import growth_checked
 
@@ -78,8 +80,9 @@ def _speed(f: Formulation) -> str:
     assert f.speed is not None
     edge = ", and again on coins summing to exactly 2**63 - 1" if f.int64 else ""
     return (
-        f"**Speed:** at n = {f.speed.n:,} a call must take at most {_seconds(f.speed.cpu_seconds)}{edge}, "
-        f"which asks for {f.speed.needs}."
+        f"**Speed:** at n = {f.speed.n:,} a call must take at most {_seconds(f.speed.cpu_seconds)} on each "
+        f"of {count_word(len(SPEED_SHAPES))} rows (coins alternating high and low, the same coins rising "
+        f"then falling, and falling then rising){edge}, which asks for {f.speed.needs}."
     )
 
 

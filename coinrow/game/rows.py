@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from coinrow.game.reduction import linear_difference
 from coinrow.game.settings import SEED
 
 
@@ -37,6 +38,38 @@ COIN_SPAN = 1000  # a fresh row's coins span this many values
 # The ranges a check's lowest coin is drawn from, one of them at random: every coin negative, of both signs
 # (or from 0), every coin positive.
 LOWEST_COINS = ((-2 * COIN_SPAN + 1, -COIN_SPAN), (-COIN_SPAN + 1, 0), (1, COIN_SPAN))
+
+
+#: the speed check's rows (``speed_row``): one whose optimal play is known by hand, and the two shapes where
+#: an O(n) reduction does the most work: a mountain, whose first falling coin merges every coin its strictly
+#: rising side left on the stack, and a valley, which merges none and keeps every coin on the stack
+SPEED_SHAPES = ("zigzag", "rises then falls", "falls then rises")
+
+
+def speed_row(n: int, shape: str, seed: int) -> tuple[list[int], int]:
+    """A row of ``n`` coins (even, 0 or more) of one of ``SPEED_SHAPES`` and its optimal difference.
+
+    ``zigzag`` is ``dominant_class_row``, solved by hand. The others climb and fall by steps of 1 to 999
+    drawn from ``seed``, strictly (no two neighbours tie, and ties would merge as they come), half the row
+    each way; they are valued by the game model's own O(n) reduction (``coinrow.game.reduction``, checked
+    against the exhaustive oracle).
+
+    Raises:
+        ValueError: an unknown shape.
+
+    >>> row, difference = speed_row(6, "rises then falls", seed=1)
+    >>> row[0] < row[1] < row[2] and row[3] > row[4] > row[5], difference == linear_difference(row)
+    (True, True)
+    """
+    if shape == "zigzag":
+        return dominant_class_row(n, seed)
+    if shape not in SPEED_SHAPES:
+        raise ValueError(f"no row shape {shape!r}: one of {', '.join(SPEED_SHAPES)}")
+    steps = np.random.default_rng(seed).integers(1, 1000, size=n)
+    first, second = np.cumsum(steps[: n // 2]), np.cumsum(steps[n // 2 :])
+    halves = (first, second[::-1]) if shape == "rises then falls" else (first[::-1], second)
+    row: list[int] = np.concatenate(halves).tolist()
+    return row, linear_difference(row)
 
 
 def random_row(n: int, rng: random.Random, lowest: int = 0) -> list[int]:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from coinrow.game.game import totals_from_difference
 from coinrow.game.registry import FORMULATIONS, by_slug
-from coinrow.game.rows import dominant_class_row
+from coinrow.game.rows import SPEED_SHAPES, speed_row
 from coinrow.game.shown import show_call
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
@@ -106,26 +106,34 @@ def at_sum(row: list[int], total: int) -> tuple[list[int], int]:
     return scaled, sum(scaled[0::2]) - sum(scaled[1::2])
 
 
-SPEED_CASES = [pytest.param(slug, False, id=f"{slug}-small-coins") for slug in SPEED_SLUGS] + [
-    pytest.param(slug, True, id=f"{slug}-coins-summing-to-2**63-1")
+SPEED_CASES = [
+    pytest.param(slug, shape, False, id=f"{slug}-{shape.replace(' ', '-')}")
+    for slug in SPEED_SLUGS
+    for shape in SPEED_SHAPES
+] + [
+    pytest.param(slug, "zigzag", True, id=f"{slug}-coins-summing-to-2**63-1")
     for slug in SPEED_SLUGS
     if slug in INT64_SLUGS
 ]
 
 
-@pytest.mark.parametrize(("slug", "at_the_int64_edge"), SPEED_CASES)
-def test_fast_where_the_slow_way_fails(grader: Grader, slug: str, at_the_int64_edge: bool) -> None:
-    """The right answer within the kata's CPU-time limit at its graded size (registry: ``speed``).
+@pytest.mark.parametrize(("slug", "shape", "at_the_int64_edge"), SPEED_CASES)
+def test_fast_where_the_slow_way_fails(
+    grader: Grader, slug: str, shape: str, at_the_int64_edge: bool
+) -> None:
+    """The right answer within the kata's CPU-time limit at its graded size (registry: ``speed``), on rows
+    of each of ``rows.SPEED_SHAPES``.
 
-    The row is solved by hand (every even-index coin beats every odd-index coin),
-    so its difference is known without running any DP. An int64 kata is also timed
-    on such a row scaled to sum to exactly 2**63 - 1, where int64 still holds every value.
+    The zigzag row is solved by hand (every even-index coin beats every odd-index coin), so its
+    difference is known without running any DP; its coins sorted into a mountain or a valley, where an
+    O(n) reduction does the most work, are valued by the game model's reduction. An int64 kata is also
+    timed on the zigzag row scaled to sum to exactly 2**63 - 1, where int64 still holds every value.
     """
     formulation = by_slug(slug)
     speed = formulation.speed
     assert speed is not None
     skip_unless_attempted(grader, slug)
-    row, difference = dominant_class_row(speed.n, seed=speed.n)
+    row, difference = speed_row(speed.n, shape, seed=speed.n)
     if at_the_int64_edge:
         row, difference = at_sum(row, INT64_MAX)
     call_text = show_call(formulation.value_function, row)

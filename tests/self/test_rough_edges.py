@@ -163,6 +163,13 @@ def test_make_test_of_one_kata_shows_that_kata_and_one_line_of_counts() -> None:
     assert not any(line.startswith(("Bonus katas", "Next: ")) for line in lines)
 
 
+def _graded_difference_dp(tmp_path: Path, attempt: str) -> subprocess.CompletedProcess[str]:
+    """``make test F=difference_dp`` on ``attempt``, the source of difference_dp.py."""
+    (tmp_path / "difference_dp").mkdir()
+    (tmp_path / "difference_dp" / "difference_dp.py").write_text(attempt, encoding="utf-8")
+    return run_module("coinrow", "test", f"--impl={tmp_path}", "--formulation=difference_dp", "--no-cache")
+
+
 def _graded_leaving_out(tmp_path: Path, when: str) -> subprocess.CompletedProcess[str]:
     """``make test F=difference_dp`` on the reference that raises NotImplementedError ``when`` (a condition
     on ``coins``)."""
@@ -171,9 +178,31 @@ def _graded_leaving_out(tmp_path: Path, when: str) -> subprocess.CompletedProces
         f"\n\ndef score_difference(coins):\n    if {when}:\n        raise NotImplementedError\n"
         "    return _right(coins)\n"
     )
-    (tmp_path / "difference_dp").mkdir()
-    (tmp_path / "difference_dp" / "difference_dp.py").write_text(attempt, encoding="utf-8")
-    return run_module("coinrow", "test", f"--impl={tmp_path}", "--formulation=difference_dp", "--no-cache")
+    return _graded_difference_dp(tmp_path, attempt)
+
+
+def test_a_smaller_probe_row_answered_wrong_is_the_row_shown(tmp_path: Path) -> None:
+    """The larger class sum returned as the difference is right on a one-coin row of a coin >= 0, wrong on
+    one of a negative coin: hand calculation, on (-3,) the first player takes -3 (difference -3), and
+    max(-3, 0) = 0. The random rows first find it wrong on two coins; the probe row of one coin is smaller
+    and is the row shown, so the line under it ("wrong already on a one-coin row") is true of it."""
+    done = _graded_difference_dp(
+        tmp_path, "def score_difference(coins):\n    return max(sum(coins[0::2]), sum(coins[1::2]))\n"
+    )
+    shown = re.search(r"score_difference\(\[?\(?(-?\d+)(,\))?\]?\) returned 0, expected (-\d+)", done.stdout)
+    assert shown is not None, done.stdout
+    assert shown.group(1) == shown.group(3)  # one negative coin: the difference is that coin
+    assert "wrong already on a one-coin row" in done.stdout
+
+
+def test_the_parity_mistake_says_nothing_false_of_an_odd_row(tmp_path: Path) -> None:
+    """|even-index sum - odd-index sum| is the parity model's difference (2 max - total), named on a row
+    that may be odd, where the parity strategy gives no lower bound: the line says so."""
+    done = _graded_difference_dp(
+        tmp_path, "def score_difference(coins):\n    return abs(sum(coins[0::2]) - sum(coins[1::2]))\n"
+    )
+    assert "likely mistake (parity-for-optimum)" in done.stdout, done.stdout
+    assert "only a lower bound there; an odd row has no such guarantee" in done.stdout
 
 
 def test_a_row_left_unanswered_is_a_failure_said_in_words(tmp_path: Path) -> None:

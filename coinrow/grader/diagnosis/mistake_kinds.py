@@ -49,7 +49,11 @@ LOOKAHEAD = (
     "each move is chosen by looking one coin ahead, at what it leaves the opponent next, not at the whole "
     "rest of the game"
 )
-PARITY = "the parity strategy's guarantee (the larger class sum) is returned: a lower bound, not the optimum"
+PARITY = (
+    "the larger class sum (of the even- or the odd-index coins) is taken for the first player's optimal "
+    "total: the parity strategy's guarantee on an even row, only a lower bound there; an odd row has no "
+    "such guarantee"
+)
 BASE = "a missing base case: the one-coin intervals are worth 0 instead of their coin"
 ROW_MAJOR = (
     "a wrong fill order: row by row from the top reads cells (i+1, j) before they are computed; "

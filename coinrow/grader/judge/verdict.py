@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from coinrow.game.game import DifferenceTable, Totals, difference_table
+from coinrow.game.game import DifferenceTable, Totals, difference_table, optimal_totals, parity_class_sums
 from coinrow.game.line import Walk
 from coinrow.game.registry import Formulation, by_slug
 from coinrow.game.shown import show_call
@@ -80,6 +80,33 @@ class Grader(Caller):
         key, n = (failure.slug, failure.kind), len(failure.row)
         if failure.ran:
             self._shortest_failed[key] = min(n, self._shortest_failed.get(key, n))
+
+    def smallest_failure(self, failure: WrongAnswer) -> WrongAnswer:
+        """``failure``, or where a probe row (``judge.probes``) smaller than its row (fewer coins, then a
+        smaller sum of absolute values, the summary's order) is answered wrong, the failure of the smallest
+        such row, graded again as any value check: the summary shows the smallest failing row known. Only
+        for a wrong value of a value function whose probe answers are all exact ints; ``failure`` stands
+        where the probe row, graded again, passes."""
+        formulation = by_slug(failure.slug)
+        if failure.kind != "wrong-value" or not failure.ran or formulation.returns.graded_move_by_move:
+            return failure
+        answers = self.probe_answers(formulation)
+        if answers is None:
+            return failure
+
+        def size(row: Sequence[int]) -> tuple[int, int]:
+            return len(row), sum(abs(coin) for coin in row)
+
+        def right(row: Row) -> object:
+            return expected_value(formulation, optimal_totals(row), max(parity_class_sums(row)))
+
+        wrong = [row for row, got in answers.items() if size(row) < size(failure.row) and got != right(row)]
+        for row in sorted(wrong, key=size):
+            try:
+                self.check_value(failure.slug, list(row), optimal_totals(row), max(parity_class_sums(row)))
+            except WrongAnswer as smaller:
+                return smaller
+        return failure
 
     def outranked(self, failure: WrongAnswer, shortest: int) -> bool:
         """True when a reported failure of the same kind has fewer than ``shortest`` coins.
