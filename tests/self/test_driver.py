@@ -198,6 +198,8 @@ def test_progress_is_cached_and_counted(shipped_stubs: Path, tmp_path: Path) -> 
         f"Solved 2 of {len(CORE)}, bonus katas solved 0 of {len(FORMULATIONS) - len(CORE)} "
         "(the others as last graded: make test lists them)"
     )
+    limited = run_module("coinrow", "test", *args, "--formulation", "prefix_sum_dp", "--limit", "3")
+    assert f"Solved 2 of {len(CORE)}, " in limited.stdout  # difference_dp as last graded, under another limit
     prefix = source_file(folder, "prefix_sum_dp")
     prefix.write_text(prefix.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
     edited = run_module("coinrow", "test", *args, "--formulation", "difference_dp")

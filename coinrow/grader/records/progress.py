@@ -77,16 +77,17 @@ class Progress:
             entry = {"key": key, "attempt": attempt, "records": records, "wall": result.wall}
             self.entries[result.slug] = entry
 
+    def last_graded(self, slug: str) -> Result | None:
+        """The result ``slug`` was last graded with, under any options (another call limit, say), if its
+        attempt is as it was then."""
+        entry = self.entries.get(slug)
+        if not isinstance(entry, dict) or entry.get("attempt") != attempt_hash(self.path.parent, slug):
+            return None
+        return self.get(slug, entry.get("key", ""))
+
     def solved(self) -> set[str]:
         """The formulations whose attempt, as it is now, was last graded solved (under any options)."""
-        impl_dir = self.path.parent
-        found = set()
-        for slug, entry in self.entries.items():
-            if isinstance(entry, dict) and entry.get("attempt") == attempt_hash(impl_dir, slug):
-                cached = self.get(slug, entry.get("key", ""))
-                if cached is not None and cached.status == "solved":
-                    found.add(slug)
-        return found
+        return {slug for slug in self.entries if (last := self.last_graded(slug)) and last.status == "solved"}
 
     def save(self) -> None:
         with contextlib.suppress(OSError):  # a read-only folder: progress is simply not kept

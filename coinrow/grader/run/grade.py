@@ -133,8 +133,8 @@ def _plan(
                 plan.folders[f"{number}/{slug}"] = folder
             elif cached is not None:
                 plan.shown[folder][slug] = cached
-            elif progress is not None:
-                plan.shown[folder][slug] = Result(slug, [], stale=True)  # changed since it was last graded
+            elif progress is not None:  # as last graded under other options, or changed since: stale
+                plan.shown[folder][slug] = progress.last_graded(slug) or Result(slug, [], stale=True)
     return plan
 
 
