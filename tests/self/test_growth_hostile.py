@@ -231,7 +231,7 @@ def test_an_answer_slow_per_step_is_measured_beyond_the_tasks_sizes(tmp_path: Pa
     if "its order is not decided" not in verdict.summary():  # an order stated says what it does not rule out
         assert verdict.slow is not None
         assert verdict.slow >= 4.0
-        said = f"; a higher order is not ruled out: slow at {verdict.slow:.1f} steps per n²)"
+        said = f"; a higher order is not ruled out: slow at {verdict.slow:.1f} steps per n², a step being"
         assert said in verdict.summary()
 
 

@@ -5,6 +5,7 @@ Each names the kata (``slug``) and, for a call, the call as ``show_call`` shows 
 
 from __future__ import annotations
 
+import errno
 import re
 import traceback
 from pathlib import Path
@@ -285,9 +286,15 @@ def asked_for_input(slug: str, call_text: str, error: BaseException) -> str:
 
 
 def raised(slug: str, call_text: str, error: BaseException, learner_file: Path) -> str:
-    """The call raised ``error``: its type, its text (shortened), and the line of ``learner_file`` it came
-    from."""
+    """The call raised ``error``: its type, its text (shortened), that a sandbox takes writes only in ``/tmp``
+    where the text says a file system is read-only, and the line of ``learner_file`` it came from.
+
+    >>> print(raised("k", "f((1,))", OSError("[Errno 30] Read-only file system"), Path("k.py")))
+    k: f((1,)) raised OSError: [Errno 30] Read-only file system (sandboxed, graded code writes only in /tmp)
+    """
     said = f": {shorten(str(error), 200)}" if str(error) else ""
+    if isinstance(error, OSError) and str(error).startswith(f"[Errno {errno.EROFS}]"):  # the text it was sent
+        said += " (sandboxed, graded code writes only in /tmp)"
     return f"{slug}: {call_text} raised {type(error).__name__}{said}{learner_frame(error, learner_file)}"
 
 

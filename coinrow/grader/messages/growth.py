@@ -85,12 +85,14 @@ def not_ruled_out(time: str, slow: float | None, power: str, compiled: tuple[str
 
     >>> not_ruled_out("~n² (n = 368 → 1472)", None, "n²", ("numpy",))
     '~n² (n = 368 → 1472; a higher order is not ruled out: it loaded compiled code (numpy))'
-    >>> not_ruled_out("~n² (n = 392 → 1568)", 11.04, "n²", ())
-    '~n² (n = 392 → 1568; a higher order is not ruled out: slow at 11.0 steps per n²)'
+    >>> print(not_ruled_out("~n² (n = 392 → 1568)", 11.04, "n²", ()))  # doctest: +NORMALIZE_WHITESPACE
+    ~n² (n = 392 → 1568; a higher order is not ruled out: slow at 11.0 steps per n², a step being the time one
+    coin takes in the game's own O(n) reduction)
     >>> not_ruled_out("~n² (n = 98 → 392)", None, "n²", ())
     '~n² (n = 98 → 392)'
     """
-    reasons = [f"slow at {slow:.1f} steps per {power}"] if slow is not None else []
+    step = "a step being the time one coin takes in the game's own O(n) reduction"
+    reasons = [f"slow at {slow:.1f} steps per {power}, {step}"] if slow is not None else []
     if compiled is None:
         reasons.append("compiled code was not looked for here")
     elif compiled:
