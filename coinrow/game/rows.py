@@ -55,7 +55,7 @@ def speed_row(n: int, shape: str, seed: int) -> tuple[list[int], int]:
     against the exhaustive oracle).
 
     Raises:
-        ValueError: an unknown shape.
+        ValueError: an unknown shape (its name is the error's text).
 
     >>> row, difference = speed_row(6, "rises then falls", seed=1)
     >>> row[0] < row[1] < row[2] and row[3] > row[4] > row[5], difference == linear_difference(row)
@@ -64,7 +64,7 @@ def speed_row(n: int, shape: str, seed: int) -> tuple[list[int], int]:
     if shape == "zigzag":
         return dominant_class_row(n, seed)
     if shape not in SPEED_SHAPES:
-        raise ValueError(f"no row shape {shape!r}: one of {', '.join(SPEED_SHAPES)}")
+        raise ValueError(shape)
     steps = np.random.default_rng(seed).integers(1, 1000, size=n)
     first, second = np.cumsum(steps[: n // 2]), np.cumsum(steps[n // 2 :])
     halves = (first, second[::-1]) if shape == "rises then falls" else (first[::-1], second)
