@@ -44,5 +44,5 @@ def test_a_mountain_merges_deep_in_the_stack_and_a_valley_keeps_every_coin() -> 
 
 
 def test_an_unknown_shape_is_refused() -> None:
-    with pytest.raises(ValueError, match="^spiral$"):
+    with pytest.raises(ValueError, match=r"^spiral$"):
         speed_row(4, "spiral", seed=1)
