@@ -74,8 +74,16 @@ def test_the_references_summary_says_whose_it_is() -> None:
     ]
     assert not any(line.startswith(("Solved", "Every kata solved", "Next:")) for line in lines)
     two = ["difference_dp", "brute_force"]
-    one = summary("solutions", {slug: results[slug] for slug in two}, two)
-    assert one[-1] == f"References solved 1 of {core}, bonus references solved 1 of {bonus}"
+    one = summary("solutions", results, two)  # the others from the cache
+    assert one[-1] == (
+        f"References solved {core} of {core}, bonus references solved {bonus} of {bonus} "
+        "(the others as last graded: make test lists them)"
+    )
+    alone = summary("solutions", {slug: results[slug] for slug in two}, two)  # no cache: the others unknown
+    assert alone[-1] == (
+        "References solved 2 of the 2 graded in this run "
+        "(the others were not looked at: make test grades them)"
+    )
 
 
 def test_a_stopped_kata_has_a_next_step_too() -> None:

@@ -81,7 +81,9 @@ def clause_holds(
     if m := re.fullmatch(r"wrong already on a row of (\d+) coins", clause):
         at = int(m[1])
         return min(lengths) == at and any(not good for row, good in seen.items() if len(row) == at)
-    if m := re.fullmatch(r"right on every probe row of up to (\d+) coins?, wrong on one of (\d+)", clause):
+    if m := re.fullmatch(
+        r"right on every probe row of up to (\d+) coins?, wrong on (?:one|this row) of (\d+)", clause
+    ):
         below, at = int(m[1]), int(m[2])
         return (
             at == below + 1
@@ -275,7 +277,7 @@ def test_a_clause_says_nothing_of_the_rows_it_does_not_check() -> None:
     finding = likely_mistake(formulation, shown, attempt(shown), answers)
     assert finding is not None
     assert facts(finding.line) == [
-        "right on every probe row of up to 6 coins, wrong on one of 7",
+        "right on every probe row of up to 6 coins, wrong on this row of 7",
         "the wrong probe rows and this row all have odd n",
     ]
 

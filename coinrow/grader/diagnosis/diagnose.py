@@ -114,7 +114,7 @@ def what_is_certain(formulation: Formulation, answers: Answers, failing: Row | N
         return messages.SIGN_FLIPPED
     shown = [failing] if failing else []  # the empty row is graded apart: no clause speaks of it
     first_wrong = min(len(row) for row in wrong + [r for r in shown if len(r) >= len(probes[0])])
-    facts = [messages.wrong_from(first_wrong, len(probes[0]))]
+    facts = [messages.wrong_from(first_wrong, len(probes[0]), this_row=len(failing or ()) == first_wrong)]
     for parity, rows in ((1, "odd n"), (0, "even n")):  # every wrong row of one parity, and rows of both
         if all(len(r) % 2 == parity for r in wrong + shown) and any(len(r) % 2 != parity for r in probes):
             facts.append(messages.wrong_only_on(rows, bool(shown)))

@@ -11,6 +11,7 @@ the command-line tools use it too.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -54,6 +55,18 @@ Diagnose = Callable[
 Row = tuple[int, ...]
 DiagnosePlay = Callable[[Callable[..., object], str, bool, Row], Finding | None]
 Explain = Callable[[], tuple[str, str | None] | None]  # a failure's likely mistake and its id, when read
+SMALL_COINS = (-1, 0, 1)  # the coins of the small rows a reported wrong value looks for a smaller failure on
+SMALL_MAX_N = 5  # ... of up to this many coins: 364 rows, a few tenths of a second of calls at most
+
+
+def _size(row: Sequence[int]) -> tuple[int, int]:
+    """A row's place in the summary's order of failures: its coins, then the sum of their absolute values."""
+    return len(row), sum(abs(coin) for coin in row)
+
+
+SMALL_ROWS = sorted(
+    (row for n in range(SMALL_MAX_N + 1) for row in itertools.product(SMALL_COINS, repeat=n)), key=_size
+)
 
 
 @dataclass
@@ -63,6 +76,7 @@ class Grader(Caller):
     diagnose: Diagnose | None = None
     diagnose_play: DiagnosePlay | None = None  # a mistake of play: (call, function, odd rows, failing row)
     _probe_answers: dict[str, dict[tuple[int, ...], object] | None] = field(default_factory=dict)
+    _smallest_wrong: dict[str, Row | None] = field(default_factory=dict)
     _shortest_failed: dict[tuple[str, FailureKind], int] = field(default_factory=dict)
     _play_findings: dict[tuple[str, str, bool, Row], Finding | None] = field(default_factory=dict)
 
@@ -82,31 +96,51 @@ class Grader(Caller):
             self._shortest_failed[key] = min(n, self._shortest_failed.get(key, n))
 
     def smallest_failure(self, failure: WrongAnswer) -> WrongAnswer:
-        """``failure``, or where a probe row (``judge.probes``) smaller than its row (fewer coins, then a
-        smaller sum of absolute values, the summary's order) is answered wrong, the failure of the smallest
-        such row, graded again as any value check: the summary shows the smallest failing row known. Only
-        for a wrong value of a value function whose probe answers are all exact ints; ``failure`` stands
-        where the probe row, graded again, passes."""
+        """``failure``, or the failure of the smallest row the value function is known to answer wrong
+        (``smallest_wrong_row``) where that row is smaller than its row, graded again as any value check:
+        the summary shows the smallest failing row found. Only for a wrong value; ``failure`` stands where
+        that row, graded again, passes."""
         formulation = by_slug(failure.slug)
         if failure.kind != "wrong-value" or not failure.ran or formulation.returns.graded_move_by_move:
             return failure
-        answers = self.probe_answers(formulation)
-        if answers is None:
+        row = self.smallest_wrong_row(formulation)
+        if row is None or _size(row) >= _size(failure.row):
             return failure
-
-        def size(row: Sequence[int]) -> tuple[int, int]:
-            return len(row), sum(abs(coin) for coin in row)
-
-        def right(row: Row) -> object:
-            return expected_value(formulation, optimal_totals(row), max(parity_class_sums(row)))
-
-        wrong = [row for row, got in answers.items() if size(row) < size(failure.row) and got != right(row)]
-        for row in sorted(wrong, key=size):
-            try:
-                self.check_value(failure.slug, list(row), optimal_totals(row), max(parity_class_sums(row)))
-            except WrongAnswer as smaller:
-                return smaller
+        try:
+            self.check_value(failure.slug, list(row), optimal_totals(row), max(parity_class_sums(row)))
+        except WrongAnswer as smaller:
+            return smaller
         return failure
+
+    def smallest_wrong_row(self, formulation: Formulation) -> Row | None:
+        """The smallest row (fewer coins, then a smaller sum of |coin|) on which the value function returns a
+        wrong value: of the probe rows, and of every row of up to ``SMALL_MAX_N`` coins of ``SMALL_COINS``,
+        tried smallest first; once per formulation. None where none is wrong, or where the probe answers are
+        not all exact ints; the search ends at the first of its calls that raises or runs out of time."""
+        slug = formulation.slug
+        if slug not in self._smallest_wrong:
+            answers = self.probe_answers(formulation)
+            found = None if answers is None else self._first_wrong(formulation, answers)
+            self._smallest_wrong[slug] = found
+        return self._smallest_wrong[slug]
+
+    def _first_wrong(self, formulation: Formulation, answers: Mapping[Row, object]) -> Row | None:
+        """The first row, smallest first, of the probe rows (``answers``: the attempt's) and ``SMALL_ROWS``
+        whose value is wrong; None before a call that raises, runs out of time or is no exact value."""
+        prober = Grader(self.impl_dir, self.call_limit, _executors=self._executors)
+        slug, function = formulation.slug, formulation.value_function
+        small = [row for row in SMALL_ROWS if formulation.returns.defined_on(row) and row not in answers]
+        for row in sorted([*answers, *small], key=_size):
+            try:
+                got = answers[row] if row in answers else prober.call(slug, function, list(row))
+            except (WrongAnswer, NotAttempted):
+                return None
+            got = normalise(formulation, got)
+            if not is_exact(formulation, got):
+                return None
+            if got != expected_value(formulation, optimal_totals(row), max(parity_class_sums(row))):
+                return row
+        return None
 
     def outranked(self, failure: WrongAnswer, shortest: int) -> bool:
         """True when a reported failure of the same kind has fewer than ``shortest`` coins.

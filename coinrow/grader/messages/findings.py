@@ -50,15 +50,17 @@ def all_probes_right(probes: int, shortest: int, longest: int) -> str:
     return f"all {probes} probe rows (n = {shortest} to {longest}) are right"
 
 
-def wrong_from(first_wrong: int, shortest: int) -> str:
+def wrong_from(first_wrong: int, shortest: int, this_row: bool = False) -> str:
     """A fact about the probe rows and the failing row shown: the shortest of them answered wrong has
-    ``first_wrong`` coins (the shortest probe row has ``shortest``). Rows that are neither may be wrong
-    shorter, and longer ones right. It names no place in the code: a wrong base case, recurrence, fill
-    order or an answer read wrong from the table (``D[0][n - 2]`` is right on one coin only) can each give
-    any of them.
+    ``first_wrong`` coins (the shortest probe row has ``shortest``); ``this_row``: the row shown is one of
+    that length (then no probe row shorter is wrong). Rows that are neither may be wrong shorter, and longer
+    ones right. It names no place in the code: a wrong base case, recurrence, fill order or an answer read
+    wrong from the table (``D[0][n - 2]`` is right on one coin only) can each give any of them.
 
     >>> wrong_from(4, 1)
     'right on every probe row of up to 3 coins, wrong on one of 4'
+    >>> wrong_from(4, 1, this_row=True)
+    'right on every probe row of up to 3 coins, wrong on this row of 4'
     >>> wrong_from(2, 1)
     'right on every probe row of up to 1 coin, wrong on one of 2'
     """
@@ -67,7 +69,8 @@ def wrong_from(first_wrong: int, shortest: int) -> str:
     if first_wrong == shortest:
         return f"wrong already on a row of {shortest} coins"
     below = f"{first_wrong - 1} coin{'s' if first_wrong > 2 else ''}"
-    return f"right on every probe row of up to {below}, wrong on one of {first_wrong}"
+    which = "this row" if this_row else "one"
+    return f"right on every probe row of up to {below}, wrong on {which} of {first_wrong}"
 
 
 def wrong_only_on(rows: str, shown: bool) -> str:

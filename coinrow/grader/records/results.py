@@ -290,6 +290,9 @@ def summary_lines(
             lines += result_lines(result, steps.get(formulation.slug, ""))
     solved = {slug for slug, r in results.items() if r.status == "solved"}
     solved_word = "References solved" if references else "Solved"
+    if only and len(results) < len(FORMULATIONS):  # the others neither graded nor cached: not counted
+        graded = f"{solved_word} {len(solved)} of the {len(results)} graded in this run"
+        return [*lines, f"{graded} (the others were not looked at: make test grades them)"]
     core = f"{solved_word} {len(solved & {f.slug for f in CORE})} of {len(CORE)}"
     bonus = [f.slug for f in FORMULATIONS if f.bonus]
     bonus_word = "bonus references" if references else "bonus katas"
