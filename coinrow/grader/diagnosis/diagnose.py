@@ -113,14 +113,20 @@ def what_is_certain(formulation: Formulation, answers: Answers, failing: Row | N
     if all(isinstance(answers[r], int) and answers[r] == -expected[r] for r in probes):  # type: ignore[operator]
         return messages.SIGN_FLIPPED
     shown = [failing] if failing else []  # the empty row is graded apart: no clause speaks of it
-    first_wrong = min(len(row) for row in wrong + [r for r in shown if len(r) >= len(probes[0])])
-    facts = [messages.wrong_from(first_wrong, len(probes[0]), this_row=len(failing or ()) == first_wrong)]
+    facts = [_first_wrong(wrong, shown, len(probes[0]))]
     for parity, rows in ((1, "odd n"), (0, "even n")):  # every wrong row of one parity, and rows of both
         if all(len(r) % 2 == parity for r in wrong + shown) and any(len(r) % 2 != parity for r in probes):
             facts.append(messages.wrong_only_on(rows, bool(shown)))
     if all(min(r) < 0 for r in wrong + shown) and any(min(r) >= 0 for r in probes):
         facts.append(messages.wrong_only_on("a negative coin", bool(shown)))
     return messages.certain(facts)
+
+
+def _first_wrong(wrong: list[Row], shown: list[Row], shortest: int) -> str:
+    """The clause on the shortest of the ``wrong`` probe rows and the row ``shown`` (if one is, and has at
+    least the ``shortest`` probe row's coins): how many coins it has, and whether it is the row shown."""
+    first_wrong = min(len(row) for row in wrong + [r for r in shown if len(r) >= shortest])
+    return messages.wrong_from(first_wrong, shortest, this_row=any(len(r) == first_wrong for r in shown))
 
 
 def play_mistake(call: Callable[..., object], function: str, odd_rows: bool, failing: Row) -> Finding | None:

@@ -288,22 +288,36 @@ def summary_lines(
         result = results.get(formulation.slug)
         if result is not None and (not only or formulation.slug in only):
             lines += result_lines(result, steps.get(formulation.slug, ""))
-    solved = {slug for slug, r in results.items() if r.status == "solved"}
-    solved_word = "References solved" if references else "Solved"
-    if only and len(results) < len(FORMULATIONS):  # the others neither graded nor cached: not counted
-        graded = f"{solved_word} {len(solved)} of the {len(results)} graded in this run"
-        return [*lines, f"{graded} (the others were not looked at: make test grades them)"]
-    core = f"{solved_word} {len(solved & {f.slug for f in CORE})} of {len(CORE)}"
-    bonus = [f.slug for f in FORMULATIONS if f.bonus]
-    bonus_word = "bonus references" if references else "bonus katas"
-    bonus_solved = f"{bonus_word} solved {len(solved & set(bonus))} of {len(bonus)}"  # every bonus kata's
     if only:
-        counts = [core, *([bonus_solved] if set(bonus) & set(results) else [])]
-        others = " (the others as last graded: make test lists them)" if set(results) - set(only) else ""
-        return [*lines, ", ".join(counts) + others]
+        return [*lines, _counts_in_one_line(results, only, references)]
+    core, bonus_solved = _counts(results, references)
     lines.append(core)
-    if set(bonus) & set(results):
+    if any(f.bonus and f.slug in results for f in FORMULATIONS):
         lines.append(bonus_solved.capitalize())
     if len(results) == len(FORMULATIONS) and not references:  # a learner's whole run: where to go next
         lines.append(next_line(next_kata(results)))
     return lines
+
+
+def _counts(results: dict[str, Result], references: bool) -> tuple[str, str]:
+    """The solved core katas out of every core kata, and the solved bonus katas out of every bonus kata."""
+    solved = {slug for slug, r in results.items() if r.status == "solved"}
+    solved_word = "References solved" if references else "Solved"
+    core = f"{solved_word} {len(solved & {f.slug for f in CORE})} of {len(CORE)}"
+    bonus = {f.slug for f in FORMULATIONS if f.bonus}
+    bonus_word = "bonus references" if references else "bonus katas"
+    return core, f"{bonus_word} solved {len(solved & bonus)} of {len(bonus)}"
+
+
+def _counts_in_one_line(results: dict[str, Result], only: Sequence[str], references: bool) -> str:
+    """The counts of a run of ``only`` some katas: the others as last graded where the cache holds every
+    kata, else only the katas graded in this run are counted."""
+    if len(results) < len(FORMULATIONS):  # the others neither graded nor cached: not counted
+        solved = sum(r.status == "solved" for r in results.values())
+        solved_word = "References solved" if references else "Solved"
+        graded = f"{solved_word} {solved} of the {len(results)} graded in this run"
+        return f"{graded} (the others were not looked at: make test grades them)"
+    core, bonus_solved = _counts(results, references)
+    counts = [core, *([bonus_solved] if any(f.bonus and f.slug in results for f in FORMULATIONS) else [])]
+    others = " (the others as last graded: make test lists them)" if set(results) - set(only) else ""
+    return ", ".join(counts) + others
