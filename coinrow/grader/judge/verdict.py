@@ -97,17 +97,17 @@ class Grader(Caller):
 
     def smallest_failure(self, failure: WrongAnswer) -> WrongAnswer:
         """``failure``, or the failure of the smallest row the value function is known to answer wrong
-        (``smallest_wrong_row``) where that row is smaller than its row, graded again as any value check:
-        the summary shows the smallest failing row found. Only for a wrong value; ``failure`` stands where
-        that row, graded again, passes."""
+        (``smallest_wrong_row``) where that row is no larger than its row, graded again as any value check:
+        the summary shows the smallest failing row found, the same one on every run. Only for a wrong value;
+        ``failure`` stands where that row, graded again, passes."""
         formulation = by_slug(failure.slug)
         if failure.kind != "wrong-value" or not failure.ran or formulation.returns.graded_move_by_move:
             return failure
         row = self.smallest_wrong_row(formulation)
-        if row is None or _size(row) >= _size(failure.row):
+        if row is None or _size(row) > _size(failure.row) or row == failure.row:
             return failure
-        try:
-            self.check_value(failure.slug, list(row), optimal_totals(row), max(parity_class_sums(row)))
+        try:  # one as small too is shown in its place: the same row on every run
+            self.check_value(failure.slug, row, optimal_totals(row), max(parity_class_sums(row)))
         except WrongAnswer as smaller:
             return smaller
         return failure
