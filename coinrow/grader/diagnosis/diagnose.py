@@ -19,13 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
-from coinrow.game.game import optimal_totals, parity_class_sums
 from coinrow.game.registry import Formulation, by_slug
 from coinrow.grader.diagnosis.mistake_kinds import Mistake
 from coinrow.grader.diagnosis.mistakes import catalogued_mistakes
 from coinrow.grader.diagnosis.mistakes_play import matching_play_mistake, strategy_answers, strategy_probes
 from coinrow.grader.judge.probes import Finding, probe_rows
-from coinrow.grader.judge.verdict import expected_value
+from coinrow.grader.judge.verdict import right_answer
 from coinrow.grader.messages import findings as messages
 
 Row = tuple[int, ...]
@@ -37,11 +36,6 @@ REPLAY_MAX_N = 300  # replaying a table model is O(n^2) Python steps: a few tent
 def probes_for(formulation: Formulation) -> tuple[Row, ...]:
     """The probe rows an attempt at ``formulation`` is called on (even n only for the parity strategy)."""
     return probe_rows(even_only=formulation.returns.even_rows_only)
-
-
-def right_answer(formulation: Formulation, row: Sequence[int]) -> object:
-    """What the graded function must return on ``row`` (parity: the larger class sum)."""
-    return expected_value(formulation, optimal_totals(row), max(parity_class_sums(row)))
 
 
 @cache

@@ -12,7 +12,7 @@ the command-line tools use it too.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from coinrow.game.game import DifferenceTable, Totals, difference_table, optimal_totals, parity_class_sums
@@ -28,7 +28,7 @@ from coinrow.grader.judge.probes import Finding, probe_rows
 from coinrow.grader.messages import calls as call_messages
 from coinrow.grader.messages import values as messages
 from coinrow.grader.messages.findings import state_kept
-from coinrow.grader.records.results import FailureKind
+from coinrow.grader.records.results import FailureKind, row_size
 
 STATE_CHECK_MAX_N = 200  # a failing row up to this long is re-run on a fresh import to spot kept state
 STATE_FRESH_CALLS, STATE_AGAIN_CALLS = 5, 2  # ``Grader._state_hint``: right on fresh imports, wrong again
@@ -37,6 +37,11 @@ STATE_FRESH_CALLS, STATE_AGAIN_CALLS = 5, 2  # ``Grader._state_hint``: right on 
 def expected_value(formulation: Formulation, totals: Totals, parity_guarantee: int | None) -> object:
     """What the formulation's graded function must return for a row with these totals."""
     return formulation.returns.expected(totals, parity_guarantee)
+
+
+def right_answer(formulation: Formulation, row: Sequence[int]) -> object:
+    """What the graded function must return on ``row`` (parity: the larger class sum)."""
+    return expected_value(formulation, optimal_totals(row), max(parity_class_sums(row)))
 
 
 def normalise(formulation: Formulation, got: object) -> object:
@@ -58,14 +63,8 @@ Explain = Callable[[], tuple[str, str | None] | None]  # a failure's likely mist
 SMALL_COINS = (-1, 0, 1)  # the coins of the small rows a reported wrong value looks for a smaller failure on
 SMALL_MAX_N = 5  # ... of up to this many coins: 364 rows, a few tenths of a second of calls at most
 
-
-def _size(row: Sequence[int]) -> tuple[int, int]:
-    """A row's place in the summary's order of failures: its coins, then the sum of their absolute values."""
-    return len(row), sum(abs(coin) for coin in row)
-
-
 SMALL_ROWS = sorted(
-    (row for n in range(SMALL_MAX_N + 1) for row in itertools.product(SMALL_COINS, repeat=n)), key=_size
+    (row for n in range(SMALL_MAX_N + 1) for row in itertools.product(SMALL_COINS, repeat=n)), key=row_size
 )
 
 
@@ -104,7 +103,7 @@ class Grader(Caller):
         if failure.kind != "wrong-value" or not failure.ran or formulation.returns.graded_move_by_move:
             return failure
         row = self.smallest_wrong_row(formulation)
-        if row is None or _size(row) > _size(failure.row) or row == failure.row:
+        if row is None or row_size(row) > row_size(failure.row) or row == failure.row:
             return failure
         try:  # one as small too is shown in its place: the same row on every run
             self.check_value(failure.slug, row, optimal_totals(row), max(parity_class_sums(row)))
@@ -126,21 +125,38 @@ class Grader(Caller):
 
     def _first_wrong(self, formulation: Formulation, answers: Mapping[Row, object]) -> Row | None:
         """The first row, smallest first, of the probe rows (``answers``: the attempt's) and ``SMALL_ROWS``
-        whose value is wrong; None before a call that raises, runs out of time or is no exact value."""
-        prober = Grader(self.impl_dir, self.call_limit, _executors=self._executors)
-        slug, function = formulation.slug, formulation.value_function
-        small = [row for row in SMALL_ROWS if formulation.returns.defined_on(row) and row not in answers]
-        for row in sorted([*answers, *small], key=_size):
-            try:
-                got = answers[row] if row in answers else prober.call(slug, function, list(row))
-            except (WrongAnswer, NotAttempted):
-                return None
-            got = normalise(formulation, got)
-            if not is_exact(formulation, got):
-                return None
-            if got != expected_value(formulation, optimal_totals(row), max(parity_class_sums(row))):
+        whose value is wrong; None where a call before it raises, runs out of time or is no exact value."""
+        wrong = [row for row, got in answers.items() if got != right_answer(formulation, row)]
+        best = min(wrong, key=row_size, default=None)
+        smaller = [
+            row
+            for row in SMALL_ROWS
+            if formulation.returns.defined_on(row)
+            and row not in answers
+            and (best is None or row_size(row) < row_size(best))
+        ]
+        answered = 0
+        for row, got in self._answers_in_turn(formulation, smaller):
+            if got != right_answer(formulation, row):
                 return row
-        return None
+            answered += 1
+        return best if answered == len(smaller) else None
+
+    def _answers_in_turn(self, formulation: Formulation, rows: Sequence[Row]) -> Iterator[tuple[Row, object]]:
+        """Each of ``rows`` with the value function's answer on it, in turn, from a grader of its own (the
+        executors shared, not the too-slow record of the graded rows); ends before a call that raises, runs
+        out of time or is no exact value."""
+        prober = Grader(self.impl_dir, self.call_limit, _executors=self._executors)
+        for row in rows:
+            try:
+                got = normalise(
+                    formulation, prober.call(formulation.slug, formulation.value_function, list(row))
+                )
+            except (WrongAnswer, NotAttempted):
+                return
+            if not is_exact(formulation, got):
+                return
+            yield row, got
 
     def outranked(self, failure: WrongAnswer, shortest: int) -> bool:
         """True when a reported failure of the same kind has fewer than ``shortest`` coins.
@@ -267,17 +283,8 @@ class Grader(Caller):
         type. The calls share the imported module but not the too-slow record of the graded rows."""
         slug = formulation.slug
         if slug not in self._probe_answers:
-            prober = Grader(self.impl_dir, self.call_limit, _executors=self._executors)
-            answers: dict[tuple[int, ...], object] = {}
             probes = probe_rows(even_only=formulation.returns.even_rows_only)
-            for probe in probes:
-                try:
-                    got = normalise(formulation, prober.call(slug, formulation.value_function, list(probe)))
-                except (WrongAnswer, NotAttempted):
-                    break
-                if not is_exact(formulation, got):
-                    break
-                answers[probe] = got
+            answers = dict(self._answers_in_turn(formulation, probes))
             self._probe_answers[slug] = answers if len(answers) == len(probes) else None
         return self._probe_answers[slug]
 

@@ -38,6 +38,11 @@ MAX_KINDS_SHOWN = 3  # distinct kinds of failure listed per formulation
 TIMED_OUT: frozenset[FailureKind] = frozenset({"too-slow", "waited"})  # stopped calls, no value given
 
 
+def row_size(row: Sequence[int]) -> tuple[int, int]:
+    """A row's length and the sum of its |coins|: a failure's place in the summary's order (``Failure``)."""
+    return len(row), sum(abs(coin) for coin in row)
+
+
 @dataclass(frozen=True)
 class Failure:
     """One failed check: what kind of failure, on which row, and the one-glance message."""

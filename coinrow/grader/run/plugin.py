@@ -25,7 +25,7 @@ from coinrow.grader.judge.printed import take_printed
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages.calls import NOT_ATTEMPTED, partly_attempted, skipped_not_attempted
 from coinrow.grader.messages.stops import grader_stumbled
-from coinrow.grader.records.results import Failure, Record, results_by_slug, summary_lines
+from coinrow.grader.records.results import Failure, Record, results_by_slug, row_size, summary_lines
 from coinrow.grader.run.child import NOT_TOLD
 from coinrow.grader.run.options import pytest_addoption  # noqa: F401 - a hook of this plugin
 
@@ -150,8 +150,7 @@ def _failure(slug: str, item: pytest.Item, call: pytest.CallInfo[None]) -> Failu
     wrong.diagnose()  # the one place a reported failure is diagnosed (it calls into the attempt)
     return Failure(
         wrong.kind,
-        len(wrong.row),
-        sum(abs(x) for x in wrong.row),
+        *row_size(wrong.row),
         wrong.ran,
         str(wrong),
         wrong.mistake,
