@@ -17,9 +17,14 @@ import psutil
 
 
 def resident_kib(pid: int, field: str) -> int:
-    """A process's ``VmRSS`` (resident now) or ``VmHWM`` (resident at its peak) in KiB, from
-    ``/proc/<pid>/status``; without it, ``VmRSS`` through psutil (a peak is not told there); 0 if unknown."""
+    """A process's ``VmRSS`` (resident now) or ``VmHWM`` (resident at its peak) in KiB: ``VmRSS`` from
+    ``/proc/<pid>/statm`` (its second number, the same count in pages, read on every request), ``VmHWM``
+    from ``/proc/<pid>/status``; without them, ``VmRSS`` through psutil (a peak is not told there); 0 if
+    unknown."""
     try:
+        if field == "VmRSS":
+            with open(f"/proc/{pid}/statm", "rb") as statm:
+                return int(statm.read().split()[1]) * _PAGE_KIB
         with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
             for line in status:
                 if line.startswith(f"{field}:"):
@@ -74,6 +79,7 @@ def cpu_seconds(pid: int) -> float:
 
 
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+_PAGE_KIB = (os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096) >> 10
 
 
 def process_clock(pid: int) -> int:

@@ -58,12 +58,10 @@ class MemoryBox:
         if self.v2:
             events = _counts(self.folder / "memory.events")
             return events.get("oom_kill", 0) > 0 and events.get("max", 0) > 0
-        killed = _counts(self.folder / "memory.oom_control").get("oom_kill", 0) > 0
-        peak, cap = (
-            _number(self.folder / "memory.max_usage_in_bytes"),
-            _number(self.folder / "memory.limit_in_bytes"),
-        )
-        return killed and peak >= cap
+        if _counts(self.folder / "memory.oom_control").get("oom_kill", 0) == 0:  # read on every reply
+            return False
+        peak = _number(self.folder / "memory.max_usage_in_bytes")
+        return peak >= _number(self.folder / "memory.limit_in_bytes")
 
     def members(self) -> list[int]:
         """The processes in the box now."""
@@ -203,6 +201,7 @@ def _age(folder: Path) -> float:
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text(encoding="ascii")
+        with open(path, encoding="ascii") as file:  # read on every reply: no pathlib on the way
+            return file.read()
     except OSError:
         return ""
