@@ -12,11 +12,14 @@ import math
 import random
 from collections.abc import Callable
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coinrow.dev.growth_errors import LINE_ANSWERS, noise_models, simulate_line
 from coinrow.game.cost import Order
+from coinrow.game.rows import speed_row
+from coinrow.grader.executor.time_limit import CallTimeout
 from coinrow.grader.judge.too_slow import (
     FLOOR_ROUNDS,
     PREFIX_CALL_LIMIT,
@@ -122,3 +125,31 @@ def test_under_every_noise_model_no_floor_is_named_above_the_answers_order() -> 
             counts = simulate_line(order, steps, noise, 2_000, seed=11 + 100 * a + m)
             assert counts["above"] == 0, (order, noise.name)
             assert counts["as"] + counts["below"] + counts["none"] == 2_000
+
+
+def test_a_shaped_row_is_measured_on_shorter_rows_of_its_shape() -> None:
+    """An answer linear on most rows and quadratic on a row that rises then falls (a stack copied on each
+    merge, say): the first coins of such a row only rise, so timed on them its growth reads n. Timed on
+    shorter rows of the row's shape it reads n², ×4 per doubling as its model says."""
+    row, _ = speed_row(1_000_000, "rises then falls", seed=1)
+
+    def time_row(coins: list[int], limit: float) -> float:
+        steps = np.sign(np.diff(coins))  # a mountain: +1 up to its peak, then -1
+        mountain = len(coins) > 2 and bool((steps == np.sort(steps)[::-1]).all()) and steps[0] > 0 > steps[-1]
+        seconds = 1e-10 * len(coins) ** 2 if mountain else 1e-7 * len(coins)
+        if seconds > limit:
+            raise CallTimeout()
+        return seconds
+
+    def shorter(k: int, rng: random.Random) -> list[int]:
+        return speed_row(k, "rises then falls", seed=rng.getrandbits(32))[0]
+
+    first_coins = growth_before(time_row, row, 4.0, Order.LINEAR)
+    shaped = growth_before(time_row, row, 4.0, Order.LINEAR, ("rises then falls", shorter))
+    assert first_coins is not None
+    assert shaped is not None
+    assert first_coins[0].startswith("measured on this row's first coins and on fresh rows as long: ")
+    assert "at least like n (×2.0 per doubling" in first_coins[0]
+    assert shaped[0].startswith("measured on shorter rows shaped as this one (rises then falls), each drawn")
+    assert "at least like n² (×4.0 per doubling" in shaped[0]
+    assert shaped[0].endswith("the task asks O(n)")

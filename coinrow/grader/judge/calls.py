@@ -27,7 +27,7 @@ from coinrow.grader.executor.time_limit import CallTimeout, waiting_limit
 from coinrow.grader.executor.wire import decode
 from coinrow.grader.judge import replies, unanswered
 from coinrow.grader.judge.failures import Printed, WrongAnswer
-from coinrow.grader.judge.too_slow import growth_before
+from coinrow.grader.judge.too_slow import Shaped, growth_before
 from coinrow.grader.messages import calls as messages
 from coinrow.grader.messages import checks as checks_messages
 from coinrow.grader.messages import values as values_messages
@@ -307,7 +307,7 @@ class Caller:
             printed = outcome.printed_bytes  # noted under the message when it is a lot
             message = replies.too_slow(slug, call_text, len(row), self.call_limit, waited, printed)
             measure = waited is None and not extra and len(row) > messages.SMALL_ROW
-            explain = (lambda: self.growth_on_first_coins(slug, function, row)) if measure else None
+            explain = (lambda: self.growth_below(slug, function, row)) if measure else None
             raise WrongAnswer(
                 slug, row, message, kind="waited" if waited is not None else "too-slow", explain=explain
             )
@@ -326,15 +326,18 @@ class Caller:
     def _key(self, slug: str) -> tuple[object, ...]:
         return unanswered.attempt_key(source_file(self.impl_dir, slug), self.call_limit)
 
-    def growth_on_first_coins(self, slug: str, function: str, row: Sequence[int]) -> tuple[str, None] | None:
-        """How the time of ``function`` grows on the first coins of ``row``, on which it was too slow (ran out
-        of time, or took longer than a speed check allows): the line to say under that failure, as a
-        failure's ``explain`` gives it; None when a shorter row failed otherwise."""
+    def growth_below(
+        self, slug: str, function: str, row: Sequence[int], shaped: Shaped | None = None
+    ) -> tuple[str, None] | None:
+        """How the time of ``function`` grows on the first coins of ``row`` (with ``shaped``, on shorter
+        rows of its shape: ``too_slow.growth_before``), on which it was too slow (ran out of time, or took
+        longer than a speed check allows): the line to say under that failure, as a failure's ``explain``
+        gives it; None when a shorter row failed otherwise."""
 
         def time_row(coins: list[int], limit: float) -> float:
             return self.time_rows(slug, function, [coins], limit)[0]
 
-        return growth_before(time_row, row, self.call_limit, by_slug(slug).time.order)
+        return growth_before(time_row, row, self.call_limit, by_slug(slug).time.order, shaped)
 
     def close(self) -> None:
         """End every executor this caller started (a prober sharing them ends them too)."""

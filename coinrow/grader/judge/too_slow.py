@@ -33,6 +33,8 @@ from coinrow.grader.measure.fit import median_interval, theil_sen
 from coinrow.grader.measure.orders import TARGET_EXPONENT, Point, Step
 from coinrow.grader.messages import growth as messages
 
+#: a too-slow row's shape and rows of k coins of that shape, drawn with the random source given
+Shaped = tuple[str, Callable[[int, random.Random], list[int]]]
 PREFIX_CALL_LIMIT = 1.0  # CPU seconds a call on the first coins of a too-slow row may take
 EXPONENTIAL_PER_COIN = 1.5  #: per added coin, twice in a row from n = 12 on: past any polynomial of degree 6
 PER_COIN_STEP = 4  #: coins between two sizes compared per added coin, at most
@@ -57,11 +59,17 @@ FLOOR_BUDGET = 5.0
 
 
 def growth_before(
-    time_row: Callable[[list[int], float], float], row: Sequence[int], call_limit: float, asked: Order
+    time_row: Callable[[list[int], float], float],
+    row: Sequence[int],
+    call_limit: float,
+    asked: Order,
+    shaped: Shaped | None = None,
 ) -> tuple[str, None] | None:
     """The line under a too-slow message for ``row``, with ``time_row(row, limit)`` the CPU seconds of one
     call (raising ``CallTimeout`` past ``limit``); None when a shorter row failed otherwise (the attempt
-    raised, or is not attempted there)."""
+    raised, or is not attempted there). With ``shaped``, ``(shape, rows)``: the row is of that shape, and
+    in place of its first coins and fresh random rows, ``rows(k, rng)`` rows of k coins of the same shape
+    are timed (the first coins of a row that rises then falls only rise, and cost a linear scan nothing)."""
     rng = random.Random()  # the fresh rows: no two lines alike
 
     def timed(coins: list[int], limit: float) -> Point:
@@ -71,17 +79,18 @@ def growth_before(
             return Point(len(coins), limit, timed_out=True)
 
     def prefix(k: int, limit: float) -> Point:
-        return timed(list(row[:k]), limit)
+        return timed(list(row[:k]) if shaped is None else shaped[1](k, rng), limit)
 
     def fresh(k: int, limit: float) -> Point:
-        return timed(random_row(k, rng), limit)
+        return timed(random_row(k, rng) if shaped is None else shaped[1](k, rng), limit)
 
     try:
         time_row(list(row[:2]), call_limit + STARTUP_CPU)  # the executor ended with the call: started again
         points, step = growth_read(prefix, fresh, len(row), call_limit, rng)
     except (WrongAnswer, NotAttempted, CallTimeout):
         return None
-    return growth_line_under_a_time_out(step, asked, points), None
+    shape = None if shaped is None else shaped[0]
+    return growth_line_under_a_time_out(step, asked, points, shape), None
 
 
 def growth_read(
@@ -100,22 +109,25 @@ def growth_read(
     return points, per_coin(points) or power_floor(points, lambda k: fresh(k, ROUND_ROOM * limit), rng)
 
 
-def growth_line_under_a_time_out(step: Step | None, asked: Order, climbed: Sequence[Point] = ()) -> str:
+def growth_line_under_a_time_out(
+    step: Step | None, asked: Order, climbed: Sequence[Point] = (), shape: str | None = None
+) -> str:
     """The line under a too-slow message: how the time grew on the first coins of the row that ran out of
-    time (``step``, from ``per_coin`` or ``power_floor``), and whether that is above the task's order
-    ``asked``; with no step, what the climb's timings (``climbed``) were."""
+    time (with ``shape``, on shorter rows of its shape) (``step``, from ``per_coin`` or ``power_floor``),
+    and whether that is above the task's order ``asked``; with no step, what the climb's timings
+    (``climbed``) were."""
     if step is None:
         finished = [p.n for p in climbed if not p.timed_out]
         cut = next((p for p in climbed if p.timed_out), None)
         ran_past = None if cut is None else (cut.n, cut.seconds)
-        return messages.not_measured(min(finished, default=0), max(finished, default=0), ran_past)
+        return messages.not_measured(min(finished, default=0), max(finished, default=0), ran_past, shape)
     if step.unread:
-        return messages.measured_once(step.ratio, step.low, step.high)
+        return messages.measured_once(step.ratio, step.low, step.high, shape)
     target = TARGET_EXPONENT.get(asked, step.named_exponent)
     step = step.capped(target + 1)
     above = step.kind == "power" and step.named_exponent > target
-    return messages.measured_under_a_time_out(  # on first coins a higher order shows least: a floor
-        step.words(floor=True), step.kind == "exponential", asked.value if above else None
+    return messages.measured_under_a_time_out(  # on shorter rows a higher order shows least: a floor
+        step.words(floor=True), step.kind == "exponential", asked.value if above else None, shape
     )
 
 

@@ -181,24 +181,31 @@ def growth(
     return f"the {what} grows {how} {power} ({more}{_per_doubling(ratio, low, high)})"
 
 
-def measured_under_a_time_out(measured: str, exponential: bool, asked: str | None) -> str:
+def measured_under_a_time_out(
+    measured: str, exponential: bool, asked: str | None, shape: str | None = None
+) -> str:
     """The line under a too-slow failure: the growth ``measured`` on the first coins of the row (a power on
-    fresh rows of those lengths too); for exponential growth why a memoised interval DP shows it (there are
-    only n² intervals to solve), and ``asked``, the task's order, when the growth measured is above it.
+    fresh rows of those lengths too), or with ``shape`` on shorter fresh rows of the row's shape; for
+    exponential growth why a memoised interval DP shows it (there are only n² intervals to solve), and
+    ``asked``, the task's order, when the growth measured is above it.
 
     >>> measured_under_a_time_out("the time grows at least like n³ (…)", False, "O(n²)")[:62]
     "measured on this row's first coins and on fresh rows as long: "
+    >>> line = measured_under_a_time_out("the time grows at least like n² (…)", False, "O(n)", "zigzag")
+    >>> line.removesuffix(": the time grows at least like n² (…); the task asks O(n)")
+    'measured on shorter rows shaped as this one (zigzag), each drawn fresh'
     """
     if exponential:
-        line = f"measured on this row's first coins: {measured}"
+        line = f"measured on {_timed_rows(shape, fresh=False)}: {measured}"
         return f"{line}: the same intervals are solved again and again (no memo, or a memo that never hits)"
-    line = f"measured on this row's first coins and on fresh rows as long: {measured}"
+    line = f"measured on {_timed_rows(shape)}: {measured}"
     return f"{line}; the task asks {shown_order(asked)}" if asked else line
 
 
-def measured_once(ratio: float, low: int, high: int) -> str:
-    """The line under a too-slow failure when the row's first coins were timed once each and too few rounds
-    on fresh rows as long were read to name an order (a call cut off, or the rounds' budget spent).
+def measured_once(ratio: float, low: int, high: int, shape: str | None = None) -> str:
+    """The line under a too-slow failure when the row's first coins (with ``shape``: shorter rows of its
+    shape) were timed once each and too few rounds on fresh rows as long were read to name an order (a
+    call cut off, or the rounds' budget spent).
 
     >>> for part in measured_once(4.2, 124, 500).split("; "):
     ...     print(part)
@@ -206,15 +213,15 @@ def measured_once(ratio: float, low: int, high: int) -> str:
     too few rounds on fresh rows as long were read to name an order
     """
     return (
-        f"measured on this row's first coins, each length once: the time {grew(ratio, low, high)}; "
-        "too few rounds on fresh rows as long were read to name an order"
+        f"measured on {_timed_rows(shape, fresh=False)}, each length once: the time "
+        f"{grew(ratio, low, high)}; too few rounds on fresh rows as long were read to name an order"
     )
 
 
-def not_measured(low: int, high: int, ran_past: tuple[int, float] | None) -> str:
-    """The line under a too-slow failure when the calls on the row's first coins told no growth: those of
-    ``low`` to ``high`` coins finished (none: 0), the one of ``ran_past[0]`` coins ran past ``ran_past[1]``
-    CPU seconds.
+def not_measured(low: int, high: int, ran_past: tuple[int, float] | None, shape: str | None = None) -> str:
+    """The line under a too-slow failure when the calls on the row's first coins (with ``shape``: on
+    shorter rows of its shape) told no growth: those of ``low`` to ``high`` coins finished (none: 0), the
+    one of ``ran_past[0]`` coins ran past ``ran_past[1]`` CPU seconds.
 
     >>> for part in not_measured(8, 12, (14, 1.0)).split(", "):
     ...     print(part)
@@ -223,11 +230,23 @@ def not_measured(low: int, high: int, ran_past: tuple[int, float] | None) -> str
     and n = 14 ran past 1 s
     >>> not_measured(0, 0, (8, 1.0))
     "how the time grows could not be measured: even this row's first 8 coins ran past 1 s"
+    >>> not_measured(0, 0, (8, 1.0), "zigzag")
+    'how the time grows could not be measured: even a row of 8 coins shaped as this one (zigzag) ran past 1 s'
     """
     said = "how the time grows could not be measured"
     if not high and ran_past is not None:
-        return f"{said}: even this row's first {ran_past[0]} coins ran past {ran_past[1]:g} s"
+        k = ran_past[0]
+        short = f"a row of {k} coins shaped as this one ({shape})" if shape else f"this row's first {k} coins"
+        return f"{said}: even {short} ran past {ran_past[1]:g} s"
     finished = f"the calls that finished (n = {low} to {high}) were too short or too close in n"
     finished += " to read a growth from"
     past = "" if ran_past is None else f", and n = {ran_past[0]} ran past {ran_past[1]:g} s"
-    return f"{said}: on this row's first coins, {finished}{past}"
+    return f"{said}: on {_timed_rows(shape, fresh=False)}, {finished}{past}"
+
+
+def _timed_rows(shape: str | None, fresh: bool = True) -> str:
+    """The rows a too-slow call's growth was timed on: the row's first coins (and, ``fresh``, fresh random
+    rows as long), or with ``shape`` shorter fresh rows of the row's shape."""
+    if shape is not None:
+        return f"shorter rows shaped as this one ({shape}), each drawn fresh"
+    return "this row's first coins and on fresh rows as long" if fresh else "this row's first coins"
