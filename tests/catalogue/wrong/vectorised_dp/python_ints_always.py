@@ -1,8 +1,9 @@
 """Python-int (object) arrays for every row: always exact, but without NumPy speed.
 
-Fails at n = 10^4: about 1.5 s of CPU time or more, against 0.1 s for int64 arrays. Its time on the row's
-first coins grows ×2.7 to ×3.8 per doubling from 1250 to 5000 coins (NumPy's cost per step of the
-length is still a large share there), which the too-slow line names as a floor: at least like n, or n².
+Fails at n = 10^4: about 1.5 s of CPU time or more, against 0.1 s for int64 arrays. Its time on shorter
+rows of the speed row's shape grows ×2.7 to ×3.8 per doubling from 1250 to 5000 coins (NumPy's cost per
+step of the length is still a large share there), which the too-slow line names as a floor: at least like
+n, or n².
 
 Mistake: none
 Order: n² or n
