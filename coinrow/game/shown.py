@@ -22,24 +22,55 @@ def show_row(row: Sequence[int], keep: int = 12) -> str:
     '[1000, 1001, 1002, …34 more…, 1037, 1038, 1039]'
     >>> show_row((7,))
     '(7,)'
+    >>> show_row([1, 10**5000])  # an int past Python's 4300-digit limit for str()
+    '[1, <int of about 5001 digits>]'
     """
-    items = list(row)
+    try:
+        return _show_row(list(row), isinstance(row, tuple), keep)
+    except ValueError:  # an int too long to print: each such coin said as its size, as ``show_value`` does
+        items: list[object] = [coin if _printable(coin) else _Said(show_value(coin)) for coin in row]
+        return _show_row(items, isinstance(row, tuple), keep)
+
+
+def _show_row(items: list[object], is_tuple: bool, keep: int) -> str:
     if len(items) <= max(keep, SHOWN_IN_FULL // 3):  # a coin takes 3 characters at least
-        literal = repr(tuple(items) if isinstance(row, tuple) else items)
+        literal = repr(tuple(items) if is_tuple else items)
         if len(items) <= keep or len(literal) <= SHOWN_IN_FULL:
             return literal
     head, tail = items[: keep // 2], items[-(keep // 2) :]
     hidden = len(items) - len(head) - len(tail)
     inside = ", ".join(map(str, head)) + f", …{hidden} more…, " + ", ".join(map(str, tail))
-    return f"({inside})" if isinstance(row, tuple) else f"[{inside}]"
+    return f"({inside})" if is_tuple else f"[{inside}]"
+
+
+class _Said(str):
+    """Text that is shown as it is, in a row's literal too."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def _printable(value: object) -> bool:
+    try:
+        repr(value)
+    except ValueError:
+        return False
+    return True
 
 
 def show_value(value: object, width: int = 120) -> str:
-    """``repr(value)``, cut in the middle past ``width`` characters; never raises (huge ints included)."""
+    """``repr(value)``, cut in the middle past ``width`` characters; never raises: an int past Python's
+    4300-digit limit is said as its size (its bits times log10 2, plus one: within one of its digits).
+
+    >>> show_value(10**5000), show_value(-(10**4400))
+    ('<int of about 5001 digits>', '<int of about 4401 digits>')
+    """
     try:
         text = repr(value)
     except Exception:  # noqa: BLE001 - e.g. an int past the 4300-digit repr limit
-        digits = f" of about {value.bit_length() * 3 // 10} digits" if isinstance(value, int) else ""
+        digits = (
+            f" of about {value.bit_length() * 30103 // 100000 + 1} digits" if isinstance(value, int) else ""
+        )
         text = f"<{type(value).__name__}{digits}>"
     return shorten(text, width)
 

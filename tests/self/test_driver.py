@@ -20,6 +20,8 @@ import pytest
 from coinrow.game.registry import CORE, FORMULATIONS, IMPLS, REPO_ROOT, source_file
 from coinrow.grader.executor.sandbox import find_jail
 from coinrow.grader.records.results import summary_lines
+from coinrow.grader.run.child import Child, Job, Options
+from coinrow.grader.run.outcome import reason
 from tests.self.commandline import run_module
 
 pytestmark = pytest.mark.xdist_group("driver")  # one at a time: each looks for the others' leftovers
@@ -285,3 +287,17 @@ def test_the_warm_up_decorates_the_suite_under_the_kata_profile() -> None:
         [sys.executable, "-c", probe], cwd=REPO_ROOT, capture_output=True, text=True, timeout=120, check=False
     )
     assert done.stdout.split() == ["60"], done.stderr
+
+
+def test_an_early_exit_of_the_grading_run_is_said_to_be_the_graders_own(tmp_path: Path) -> None:
+    """The grading run's own process exited with status 3 (pytest's internal error) in a check: graded code
+    runs in executors of its own, so the reason names the run, never the attempt (no "os._exit?"), with
+    the check and the run's last line."""
+    log = tmp_path / "log"
+    log.write_text("..F\nINTERNALERROR> ValueError: its own\n", encoding="utf-8")
+    options = Options(tmp_path, 4.0)
+    child = Child(Job("difference_dp", "difference_dp", options), 1, tmp_path / "results", log)
+    test_id = "tests/grade/test_values.py::test_agrees_with_oracle[difference_dp]"
+    said = reason(child, 3 << 8, records_complete=False, running=test_id)  # a wait status of exit code 3
+    run = "the grading run itself (the grader's process) ended early with exit status 3"
+    assert said == f'{run}, during the check "agrees with oracle": INTERNALERROR> ValueError: its own'

@@ -205,6 +205,20 @@ def test_the_parity_mistake_says_nothing_false_of_an_odd_row(tmp_path: Path) -> 
     assert "only a lower bound there; an odd row has no such guarantee" in done.stdout
 
 
+def test_an_int_too_long_to_print_fails_as_a_wrong_value_with_its_size(tmp_path: Path) -> None:
+    """10**5000 on every row with coins: past Python's 4300-digit limit for str(), so every message that
+    shows it says its size (16,610 bits times log10 2 is 5000.1: 5001 digits, as 10**5000 has), and the
+    line under it names the same answer on every probe row; no message may fail to be written."""
+    done = _graded_difference_dp(
+        tmp_path, "def score_difference(coins):\n    return 10**5000 if coins else 0\n"
+    )
+    assert done.returncode == 1, done.stdout
+    assert "difference_dp        FAILING" in done.stdout, done.stdout
+    assert "returned <int of about 5001 digits>, expected " in done.stdout
+    assert "the same answer, <int of about 5001 digits>, on all " in done.stdout
+    assert "exit status" not in done.stdout
+
+
 def test_a_row_left_unanswered_is_a_failure_said_in_words(tmp_path: Path) -> None:
     """An attempt that raises NotImplementedError only on rows longer than 60 coins answers rows of two:
     it is attempted, so a row it leaves out fails with the row and why, not with the grader's own words."""

@@ -82,7 +82,10 @@ class WrongAnswer(AssertionError):
         is added under the message and ``mistake`` set where one is verified. Costs calls into the
         attempt: called where the failure is reported. Returns the failure itself."""
         explain, self._explain = self._explain, None
-        found = explain() if explain is not None else None
+        try:
+            found = explain() if explain is not None else None
+        except Exception:  # noqa: BLE001 - the diagnosis failed, not the answer: it fails undiagnosed
+            found = None
         if found is not None:
             line, self._mistake = found
             self._message = added_line(self._message, line)

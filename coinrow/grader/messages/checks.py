@@ -7,6 +7,7 @@ Each names the kata (``slug``); a call is as ``show_call`` shows it (``call_text
 
 from __future__ import annotations
 
+from coinrow.game.shown import show_value
 from coinrow.grader.messages import added_line
 
 # What a wrong answer at each int64 edge tells the learner, by the row's sum(|coins|).
@@ -99,14 +100,15 @@ def too_much_resident(slug: str, call_text: str, grown: int, bound: int) -> str:
 def guarantee_out_of_bounds(slug: str, row_text: str, guarantee: object, half: float, optimum: int) -> str:
     """``parity_guarantee`` returned ``guarantee``, outside [``half`` the row's sum, the ``optimum``]."""
     return (
-        f"{slug}: parity_guarantee({row_text}) returned {guarantee}, outside "
+        f"{slug}: parity_guarantee({row_text}) returned {show_value(guarantee)}, outside "
         f"[sum/2, optimum] = [{half:g}, {optimum}]"
     )
 
 
 def not_a_parity_move(slug: str, row_text: str, left: int, right: int, move: object) -> str:
     """``parity_move`` on coins ``left``..``right`` returned ``move``, neither "left" nor "right"."""
-    return f"{slug}: parity_move({row_text}, {left}, {right}) returned {move!r}, expected 'left' or 'right'"
+    shown = show_value(move)
+    return f"{slug}: parity_move({row_text}, {left}, {right}) returned {shown}, expected 'left' or 'right'"
 
 
 def held_below_the_guarantee(slug: str, row_text: str, collected: int, guarantee: int) -> str:

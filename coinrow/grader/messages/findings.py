@@ -7,6 +7,8 @@ not hide what the attempt does on them.
 
 from __future__ import annotations
 
+from coinrow.game.shown import show_value
+
 STATE_KEPT = (
     "this row alone, on a fresh import, gives the right answer: "
     "state is kept between calls (a module-level cache or a global sees the previous rows)"
@@ -37,7 +39,7 @@ def beyond_the_empty_row(facts: str) -> str:
 
 def same_answer_everywhere(answer: object, probes: int) -> str:
     """The attempt gave ``answer`` on every one of the ``probes`` probe rows (a placeholder)."""
-    return f"the same answer, {answer!r}, on all {probes} probe rows"
+    return f"the same answer, {show_value(answer)}, on all {probes} probe rows"
 
 
 def no_mistake_fits(facts: str) -> str:

@@ -98,6 +98,14 @@ def exited_early(code: int, during: str, last_line: str) -> str:
     return f"ended the interpreter early with exit status {code} (os._exit?){during}{said}"
 
 
+def run_exited_early(code: int, during: str, last_line: str) -> str:
+    """The grading run's own process (the grader's, not the attempt's: graded code runs in executors)
+    exited with status ``code`` before it finished; ``during`` is from ``during`` (or ""), ``last_line``
+    what it last printed (or "")."""
+    said = f": {last_line}" if last_line else ""
+    return f"the grading run itself (the grader's process) ended early with exit status {code}{during}{said}"
+
+
 def broke(done: int, expected: int, last_line: str) -> str:
     """The run finished after ``done`` of its ``expected`` checks; ``last_line`` is what it last printed."""
     return f"the grading run broke after {done} of {expected} checks: {last_line}"

@@ -61,12 +61,14 @@ def not_a_line(slug: str, call_text: str, line: object, n: int) -> str:
     >>> not_a_line("optimal_moves", "optimal_line((0,))", [], 1)
     'optimal_moves: optimal_line((0,)) returned [], expected a list of 1 move'
     """
-    return f"{slug}: {call_text} returned {line!r}, expected a list of {n} move{'' if n == 1 else 's'}"
+    return (
+        f"{slug}: {call_text} returned {show_value(line)}, expected a list of {n} move{'' if n == 1 else 's'}"
+    )
 
 
 def not_a_move(slug: str, call_text: str, number: int, move: object) -> str:
     """Move ``number`` (from 1) of the returned line is neither "left" nor "right"."""
-    return f"{slug}: {call_text}: move {number} is {move!r}, expected 'left' or 'right'"
+    return f"{slug}: {call_text}: move {number} is {show_value(move)}, expected 'left' or 'right'"
 
 
 def not_an_optimal_move(

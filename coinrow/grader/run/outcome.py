@@ -24,7 +24,9 @@ def reason(child: Child, status: int, records_complete: bool, running: str | Non
     if child.ended_by_us:
         return child.ended_by_us + during
     code = os.waitstatus_to_exitcode(status)
-    return ended_in_words(code, during, last_line(child.log_file) if code >= 0 else "")
+    if code >= 0:  # an exit of the run's own process: graded code runs in executors of its own
+        return messages.run_exited_early(code, during, last_line(child.log_file))
+    return ended_in_words(code, during)
 
 
 def last_line(log_file: Path) -> str:

@@ -142,7 +142,8 @@ def _failure(slug: str, item: pytest.Item, call: pytest.CallInfo[None]) -> Failu
     wrong = _wrong_answer(call.excinfo) if call.excinfo else None
     grader = item.funcargs.get("grader") if isinstance(item, pytest.Function) else None
     if wrong is not None and isinstance(grader, Grader):
-        wrong = grader.smallest_failure(wrong)  # a smaller probe row answered wrong is shown in its place
+        with contextlib.suppress(Exception):  # a search that fails leaves the failure found as it is
+            wrong = grader.smallest_failure(wrong)  # a smaller probe row answered wrong is shown in its place
         grader.note_reported(wrong)  # later checks on longer rows need not shrink this kind again
     if wrong is None:  # the grader itself stumbled on this answer: still say something
         error = call.excinfo.value if call.excinfo else None

@@ -28,7 +28,8 @@ def describe(value: object) -> Reply:
     try:
         shown = cut(repr(value))
     except Exception:  # noqa: BLE001 - a repr that raises (or an int past the repr limit) is described
-        digits = f" of about {int.bit_length(number) * 3 // 10} digits" if isinstance(number, int) else ""
+        about = int.bit_length(number) * 30103 // 100000 + 1 if isinstance(number, int) else None
+        digits = "" if about is None else f" of about {about} digits"  # bits times log10 2, plus one
         shown = f"<{kind.__name__}{digits}>"
     as_int = hex(int.__index__(number)) if isinstance(number, int) else None
     return {"other": {"module": kind.__module__, "name": kind.__qualname__, "repr": shown, "int": as_int}}
