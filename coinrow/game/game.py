@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Literal
 
+from coinrow.game.shown import literal
+
 End = Literal["left", "right"]  # which end of the remaining row a move takes
 Interval = tuple[int, int]  # (i, j): coins i..j, both ends included
 # The recurrence an interval table is filled by: what a cell reads (see ``fill_steps``).
@@ -76,7 +78,7 @@ def split_sum(total: int, difference: int) -> Totals:
     Totals(first=15, second=10)
     """
     if (total + difference) % 2:
-        raise ValueError(f"difference {difference} cannot come from a row summing to {total}")
+        raise ValueError(f"difference {literal(difference)} cannot come from a row summing to {total}")
     first = (total + difference) // 2
     return Totals(first, total - first)
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from coinrow.game.game import Totals, parity_class_sums, totals_from_difference
 from coinrow.game.line import line_totals
-from coinrow.game.shown import is_exact_int
+from coinrow.game.shown import is_exact_int, literal
 
 CellValue = int | tuple[int, int]  # a cell of a table: a difference, a total, or a (mover, other) pair
 
@@ -114,7 +114,7 @@ class Quantity(ABC):
         >>> TOTALS.show((15, 10)), TOTALS.show([15, 10])
         ('(15, 10)', '[15, 10]')
         """
-        return repr(value)
+        return literal(value)
 
 
 class TableQuantity(Quantity):

@@ -27,16 +27,16 @@ def show_row(row: Sequence[int], keep: int = 12) -> str:
     """
     try:
         return _show_row(list(row), isinstance(row, tuple), keep)
-    except ValueError:  # an int too long to print: each such coin said as its size, as ``show_value`` does
-        items: list[object] = [coin if _printable(coin) else _Said(show_value(coin)) for coin in row]
+    except ValueError:  # an int too long to print: each such coin said as its size, as ``literal`` does
+        items: list[object] = [coin if _printable(coin) else _Said(literal(coin)) for coin in row]
         return _show_row(items, isinstance(row, tuple), keep)
 
 
 def _show_row(items: list[object], is_tuple: bool, keep: int) -> str:
     if len(items) <= max(keep, SHOWN_IN_FULL // 3):  # a coin takes 3 characters at least
-        literal = repr(tuple(items) if is_tuple else items)
-        if len(items) <= keep or len(literal) <= SHOWN_IN_FULL:
-            return literal
+        text = repr(tuple(items) if is_tuple else items)
+        if len(items) <= keep or len(text) <= SHOWN_IN_FULL:
+            return text
     head, tail = items[: keep // 2], items[-(keep // 2) :]
     hidden = len(items) - len(head) - len(tail)
     inside = ", ".join(map(str, head)) + f", …{hidden} more…, " + ", ".join(map(str, tail))
@@ -59,20 +59,39 @@ def _printable(value: object) -> bool:
 
 
 def show_value(value: object, width: int = 120) -> str:
-    """``repr(value)``, cut in the middle past ``width`` characters; never raises: an int past Python's
-    4300-digit limit is said as its size (its bits times log10 2, plus one: within one of its digits).
+    """``literal(value)``, cut in the middle past ``width`` characters.
 
     >>> show_value(10**5000), show_value(-(10**4400))
     ('<int of about 5001 digits>', '<int of about 4401 digits>')
     """
+    return shorten(literal(value), width)
+
+
+def literal(value: object) -> str:
+    """``repr(value)``; never raises: an int past Python's 4300-digit limit for str() is said as its size
+    (its bits times log10 2, plus one: within one of its digits), in a plain list or tuple too.
+
+    >>> literal((15, 10**5000))
+    '(15, <int of about 5001 digits>)'
+    """
     try:
-        text = repr(value)
+        return repr(value)
     except Exception:  # noqa: BLE001 - e.g. an int past the 4300-digit repr limit
-        digits = (
-            f" of about {value.bit_length() * 30103 // 100000 + 1} digits" if isinstance(value, int) else ""
-        )
-        text = f"<{type(value).__name__}{digits}>"
-    return shorten(text, width)
+        if type(value) in (list, tuple):
+            items = [_Said(literal(item)) for item in value]  # type: ignore[attr-defined]
+            return repr(tuple(items) if type(value) is tuple else items)
+        about = value.bit_length() * 30103 // 100000 + 1 if isinstance(value, int) else None
+        return f"<{type(value).__name__}{'' if about is None else f' of about {about} digits'}>"
+
+
+def printable(value: object) -> object:
+    """``value``, or for an int past Python's 4300-digit limit for str() its ``literal`` (a JSON output
+    cannot hold it as a number).
+
+    >>> printable(7), printable(10**5000)
+    (7, '<int of about 5001 digits>')
+    """
+    return value if _printable(value) else literal(value)
 
 
 def shorten(text: str, width: int = 120) -> str:

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from coinrow.game.cases import all_cases, seed_rows
-from coinrow.game.game import Totals
+from coinrow.game.game import Totals, totals_from_difference
 from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, IMPLS, source_file
+from coinrow.tools.compare.compare import _totals_json
 from tests.self.commandline import REFERENCES_COMPARED, coinrow, coinrow_json
 
 FAST = ("--sizes=16 32", "--oracle-sizes=4 6")  # tiny sizes: the default growth table takes ~20 s
@@ -187,3 +188,30 @@ def test_the_growth_plot_is_drawn(tmp_path: Path) -> None:
     assert plot.stat().st_size > 10_000  # axes, lines and a legend, not an empty canvas
     drawn = [s for s in data["growth"]["series"] if len(s["seconds"]) >= 2]
     assert len(drawn) == len(FORMULATIONS) + 1  # one line per formulation, and the oracle
+
+
+def test_an_int_too_long_to_print_is_shown_by_its_size(tmp_path: Path, shipped_stubs: Path) -> None:
+    """An attempt returning 10**5000 (past Python's 4300-digit limit for str()) on every row with coins:
+    the tables and the JSON say it, and the totals it stands for, by their size; neither fails to print.
+    Hand calculation on [5, 3, 7, 10] (sum 25): first = (25 + 10**5000) / 2 has 5000 digits, the difference
+    5001."""
+    shutil.copytree(shipped_stubs, tmp_path / "impl")
+    attempt = tmp_path / "impl" / "difference_dp" / "difference_dp.py"
+    attempt.write_text("def score_difference(coins):\n    return 10**5000 if coins else 0\n", "utf-8")
+    options = (f"--impl={tmp_path / 'impl'}", "--row=5 3 7 10", "--sizes=16", "--oracle-sizes=4")
+    done = coinrow("compare", *options)
+    assert done.returncode == 0, done.stderr
+    assert "<int of about 5001 digits>" in done.stdout  # the totals' columns may fold: JSON holds them
+    assert "Traceback" not in done.stderr
+    data = coinrow_json("compare", *options)
+    (table,) = data["answers"]
+    (got,) = [f for f in table["formulations"] if f["slug"] == "difference_dp"]
+    assert got["value"] == "<int of about 5001 digits>"
+    sized = {
+        "first": "<int of about 5000 digits>",
+        "second": "<int of about 5000 digits>",
+        "difference": "<int of about 5001 digits>",
+    }
+    assert got["verdict"] == "differs"
+    assert got["totals"] is None  # 25 + 10**5000 is odd: no two totals differ by it
+    assert _totals_json(totals_from_difference((5, 3, 7, 10), 10**5000 + 1)) == sized  # an even sum

@@ -21,6 +21,7 @@ from coinrow.game.game import Totals, totals_json
 from coinrow.game.oracle import ORACLE_MAX_N, exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, IMPLS, Formulation
 from coinrow.game.rows import FreshRows
+from coinrow.game.shown import printable
 from coinrow.grader import Grader, Status
 from coinrow.tools.compare.answers import Answer, answer, graded_statuses, oracle_totals, status_word
 from coinrow.tools.compare.growth import (
@@ -121,8 +122,16 @@ def _oracle(n: int) -> Subject:
 # --- JSON -------------------------------------------------------------------------------------------
 
 
-def _totals_json(totals: Totals | None) -> dict[str, int] | None:
-    return None if totals is None else totals_json(totals)
+def _totals_json(totals: Totals | None) -> dict[str, object] | None:
+    """The totals as JSON holds them, an int too long to print said as its size (``shown.printable``)."""
+    return None if totals is None else {key: printable(v) for key, v in totals_json(totals).items()}
+
+
+def _value_json(value: object) -> object:
+    """A returned value as JSON holds it: a tuple as a list, an int too long to print said as its size."""
+    if isinstance(value, tuple | list):
+        return [printable(item) for item in value]
+    return printable(value)
 
 
 def to_json(c: Comparison) -> dict[str, Any]:
@@ -139,7 +148,7 @@ def to_json(c: Comparison) -> dict[str, Any]:
                     {
                         "slug": a.slug,
                         "returns": a.returns.key,
-                        "value": list(a.value) if isinstance(a.value, tuple) else a.value,
+                        "value": _value_json(a.value),
                         "totals": _totals_json(a.totals),
                         "verdict": a.verdict,
                         "shortfall": a.shortfall,

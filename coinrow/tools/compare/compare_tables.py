@@ -14,7 +14,7 @@ from rich.text import Text
 
 from coinrow.game.game import Totals
 from coinrow.game.registry import FORMULATIONS
-from coinrow.game.shown import show_row
+from coinrow.game.shown import literal, show_row
 from coinrow.tools.compare.answers import Answer, status_word
 from coinrow.tools.compare.compare import REFERENCE, Comparison, reference_of
 from coinrow.tools.compare.growth import Series, ratio_between, ratio_to_fastest
@@ -82,7 +82,7 @@ def answers_table(row: Sequence[int], optimum: Totals, answers: Sequence[Answer]
         if a.shortfall is not None:
             first, second, difference = f"opt {optimum.first}", "", ""  # the guarantee beside the optimum
         elif a.totals is not None:
-            first, second, difference = str(a.totals.first), str(a.totals.second), str(a.totals.difference)
+            first, second, difference = map(literal, (a.totals.first, a.totals.second, a.totals.difference))
         else:
             first = second = difference = "—"
         style = "green" if a.verdict in ("agrees", "reaches the optimum") else "yellow"
