@@ -28,7 +28,8 @@ def test_grows_as_the_task_asks(
 ) -> None:
     """Time and memory measured on rows of doubling length grow no faster than the task's order.
 
-    The rows are solved by hand (``dominant_class_row``): every value is checked as it is timed.
+    The timed rows are fresh random rows valued by the game model's O(n) reduction: every value is
+    checked as it is timed. Memory is traced on fresh random rows too.
     The orders measured go to the summary line of a solved kata. A check may have started ahead,
     beside the other checks (``coinrow.grader.growth.ahead``): it is judged here, alone.
     """

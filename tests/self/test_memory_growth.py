@@ -86,14 +86,15 @@ def _checked() -> list[Formulation]:
 # memo's first call, so a reading in this one would depend on which tests ran before it.
 FRESH_PEAKS = """
 import importlib.util, json, sys, tracemalloc
-from coinrow.game.rows import dominant_class_row
+import random
+from coinrow.game.rows import fresh_row
 path, function, ladder = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 spec = importlib.util.spec_from_file_location("reference", path)
 module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(module)
 peaks = []
 for n in ladder:
-    row, _ = dominant_class_row(n, seed=n)
+    row = fresh_row(n, random.Random(n))
     tracemalloc.start()
     getattr(module, function)(row)
     peaks.append(tracemalloc.get_traced_memory()[1])

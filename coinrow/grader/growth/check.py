@@ -103,7 +103,7 @@ class GrowthCheck:
         memory_failure: WrongAnswer | None = None
         if self.space_target is not None:  # first, while the executor is fresh: memory an earlier call
             try:  # freed and the process kept would hide the growth of its resident memory
-                memory = traced_growth(grader, formulation, MEMORY_LADDERS[self.target])
+                memory = traced_growth(grader, formulation, MEMORY_LADDERS[self.target], self.rng)
             except WrongAnswer as failure:
                 memory_failure = failure
         try:

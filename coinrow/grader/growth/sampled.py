@@ -19,7 +19,7 @@ from typing import NoReturn
 from coinrow.game.game import parity_class_sums, totals_from_difference
 from coinrow.game.reduction import linear_difference
 from coinrow.game.registry import Formulation
-from coinrow.game.rows import dominant_class_row, fresh_row, random_row
+from coinrow.game.rows import fresh_row, random_row
 from coinrow.game.shown import show_call
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
@@ -130,14 +130,17 @@ def never_finished(grader: Grader, formulation: Formulation, row: list[int], pri
     raise WrongAnswer(formulation.slug, row, message, kind="too-slow")
 
 
-def traced_growth(grader: Grader, formulation: Formulation, sizes: tuple[int, ...]) -> Step | None:
+def traced_growth(
+    grader: Grader, formulation: Formulation, sizes: tuple[int, ...], rng: random.Random
+) -> Step | None:
     """The peak traced memory's growth over ``sizes`` (``orders.memory_growth``), in a fresh executor:
     memory an earlier call freed and the process kept would hide the growth of its resident memory, which
-    checks the traced figure."""
+    checks the traced figure. Each size is traced on a fresh row (``rows.fresh_row``), as a timed call's:
+    no row of a shape an answer could know, and treat frugally there alone."""
     grader.fresh_executor(formulation.slug)
     points = []
     for n in sizes:
-        row, _ = dominant_class_row(n, seed=n)
+        row = fresh_row(n, rng)
         peak = grader.traced_peak(formulation.slug, formulation.value_function, row, TRACE_SECONDS)
         points.append(Point(n, float(peak), timed_out=grader.last_trace_cut))  # cut off: at least this
         if grader.last_trace_cut:
