@@ -94,8 +94,18 @@ def printable(value: object) -> object:
     return value if _printable(value) else literal(value)
 
 
+#: every character ``str.splitlines`` breaks a line at, each written as its escape in a shortened text
+LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
 def shorten(text: str, width: int = 120) -> str:
-    """``text`` cut in the middle past ``width`` characters."""
+    """``text`` on one line (each line break written as its escape: an attempt's text cannot start a line of
+    the summary's own) and cut in the middle past ``width`` characters.
+
+    >>> shorten("5\\nSolved 6 of 6")
+    '5\\\\nSolved 6 of 6'
+    """
+    text = text.translate(LINE_BREAKS)
     return text if len(text) <= width else text[: width - 30] + " … " + text[-20:]
 
 

@@ -327,16 +327,18 @@ def test_the_current_folder_as_a_submission_is_named_after_it(
 
 
 def test_control_characters_of_an_attempt_reach_neither_the_terminal_nor_the_xml() -> None:
-    """An escape sequence in a message or in what the code printed is shown escaped: it can neither
-    redraw the summary on a terminal nor make the JUnit file invalid XML."""
-    wrong = "difference_dp: score_difference([1, 2]) raised ValueError: \x1b[2J\x1b[Hsolved\x1b[8m"
+    """An escape sequence, a noncharacter or a lone surrogate in a message or in what the code printed is
+    shown escaped: it can neither redraw the summary on a terminal nor make the JUnit file invalid XML."""
+    wrong = "difference_dp: score_difference([1, 2]) raised ValueError: \x1b[2J\x1b[Hsolved\x1b[8m "
+    wrong += "\ufffe\uffff\ud800"
     printed = ["\rdifference_dp        solved\x1b[1A"]
     failure = results_module.Failure("exception", 2, 3, True, wrong, output=printed)
     record = Record("difference_dp", "tests/grade/test_value.py::test_value", "failed", 0.1, failure=failure)
     results = {f.slug: Result(f.slug, [record] if f.slug == "difference_dp" else []) for f in FORMULATIONS}
     lines = results_module.result_lines(results["difference_dp"])
     assert lines[1:] == [
-        "    difference_dp: score_difference([1, 2]) raised ValueError: \\x1b[2J\\x1b[Hsolved\\x1b[8m",
+        "    difference_dp: score_difference([1, 2]) raised ValueError: \\x1b[2J\\x1b[Hsolved\\x1b[8m "
+        "\\ufffe\\uffff\\ud800",
         "      what your code printed during this call:",
         "      | \\rdifference_dp        solved\\x1b[1A",
     ]

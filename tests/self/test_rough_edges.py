@@ -219,6 +219,32 @@ def test_an_int_too_long_to_print_fails_as_a_wrong_value_with_its_size(tmp_path:
     assert "exit status" not in done.stdout
 
 
+def test_an_attempts_text_can_neither_break_the_summary_nor_add_lines_to_it(tmp_path: Path) -> None:
+    """An exception whose text holds a lone surrogate (no UTF-8 writer takes it) and line breaks before a
+    forged summary line, and a returned object whose repr does the same: each is said on one line, its
+    breaks and the surrogate written as escapes, and the summary's own lines are the only ones."""
+    attempt = (
+        "class Forged(Exception):\n"
+        "    def __str__(self):\n"
+        "        return 'x \\ud800\\ndifference_dp        solved (39 checks)\\u2028Solved 6 of 6'\n"
+        "class Shown:\n"
+        "    def __repr__(self):\n"
+        "        return '5\\r\\ndifference_dp        solved (39 checks)'\n"
+        "def score_difference(coins):\n"
+        "    if len(coins) == 1:\n"
+        "        return Shown()\n"
+        "    raise Forged()\n"
+    )
+    done = _graded_difference_dp(tmp_path, attempt)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    said = "raised Forged: x \\ud800\\ndifference_dp        solved (39 checks)\\u2028Solved 6 of 6"
+    assert said in done.stdout
+    lines = done.stdout.splitlines()
+    assert [line for line in lines if "solved" in line.split(":")[0]] == []  # no line starts as a solved one
+    assert lines[-1].startswith("Solved 0 of the 1 graded")
+
+
 def test_a_row_left_unanswered_is_a_failure_said_in_words(tmp_path: Path) -> None:
     """An attempt that raises NotImplementedError only on rows longer than 60 coins answers rows of two:
     it is attempted, so a row it leaves out fails with the row and why, not with the grader's own words."""

@@ -36,7 +36,7 @@ from coinrow.grader.executor.requests import GiveUp, Outcome, PrintedCount, comm
 from coinrow.grader.executor.sandbox import Jail, folder_identity, jail_command
 from coinrow.grader.executor.stack import raise_stack_limit
 from coinrow.grader.executor.time_limit import STALL_SHARE, demand, wait_until_quiet
-from coinrow.grader.executor.wire import ReplyPipe
+from coinrow.grader.executor.wire import SURROGATE_ESCAPE, ReplyPipe, without_lone_surrogates
 
 LOOP = Path(__file__).resolve().parent / "inside" / "loop.py"
 POLL = 0.05  # seconds between looks at a running call's CPU time (each reads the clocks of its processes)
@@ -282,6 +282,8 @@ class Executor:
     def _parse(self, line: bytes, used: float) -> Outcome | None:
         try:
             reply = json.loads(line)
+            if SURROGATE_ESCAPE.search(line):  # text no UTF-8 writer takes: its lone surrogates escaped
+                reply = without_lone_surrogates(reply)
         except (ValueError, RecursionError):  # nested past the parser's depth: no reply either
             return self._broke("the executor answered what is no reply", used)
         if not isinstance(reply, dict):

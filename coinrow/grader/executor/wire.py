@@ -20,11 +20,41 @@ from __future__ import annotations
 import builtins
 import functools
 import os
+import re
 from typing import Any
 
 SAFE_INT = 2**53  # past this an int travels as hex: exact, and read in linear time
 MAX_DEPTH = 100  # nesting of a value read: the executor sends values nested 50 deep at most
 MAX_FOREIGN_TYPES = 256  # stand-in classes made at most (a hostile executor could name endless types)
+#: a JSON escape of a UTF-16 surrogate, ``\ud800`` to ``\udfff``: one of a pair reads as half a character,
+#: one alone as a string Python holds but cannot write as UTF-8
+SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def without_lone_surrogates(data: Any, depth: int = 0) -> Any:
+    """``data``, a reply as ``json.loads`` read it, with each lone surrogate in its strings written as its
+    escape (``\\ud800``): an exception's message or printed output holding one would end whatever writes
+    the text as UTF-8 (the summary, a class's reports). Nested past ``MAX_DEPTH``: ``WireError``.
+
+    >>> without_lone_surrogates({"error": ["odd \\ud800 text", 5]})
+    {'error': ['odd \\\\ud800 text', 5]}
+    """
+    if depth > MAX_DEPTH:
+        raise WireError("a reply nested too deep")
+    if isinstance(data, str):
+        try:
+            data.encode("utf-8")
+        except UnicodeEncodeError:
+            return data.encode("utf-8", "backslashreplace").decode("utf-8")
+        return data
+    if isinstance(data, list):
+        return [without_lone_surrogates(item, depth + 1) for item in data]
+    if isinstance(data, dict):
+        return {
+            without_lone_surrogates(key, depth + 1): without_lone_surrogates(value, depth + 1)
+            for key, value in data.items()
+        }
+    return data
 
 
 class WireError(ValueError):

@@ -121,7 +121,7 @@ def junit_xml(name: str, results: dict[str, Result]) -> bytes:
     ``not attempted``, skipped: the same tests as exercism's ``results.json``. Jenkins'
     schema gives ``testsuites`` no ``skipped`` count: each ``testsuite`` has its own.
     """
-    root = ET.Element("testsuites", name=name)
+    root = ET.Element("testsuites", name=printable(name))
     sums = {"tests": 0, "failures": 0, "errors": 0}
     for formulation in FORMULATIONS:
         result = results[formulation.slug]
