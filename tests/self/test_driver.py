@@ -19,6 +19,7 @@ import pytest
 
 from coinrow.game.registry import CORE, FORMULATIONS, IMPLS, REPO_ROOT, source_file
 from coinrow.grader.executor.sandbox import find_jail
+from coinrow.grader.records.progress import attempt_hash
 from coinrow.grader.records.results import summary_lines
 from coinrow.grader.run.child import Child, Job, Options
 from coinrow.grader.run.outcome import reason
@@ -301,3 +302,20 @@ def test_an_early_exit_of_the_grading_run_is_said_to_be_the_graders_own(tmp_path
     said = reason(child, 3 << 8, records_complete=False, running=test_id)  # a wait status of exit code 3
     run = "the grading run itself (the grader's process) ended early with exit status 3"
     assert said == f'{run}, during the check "agrees with oracle": INTERNALERROR> ValueError: its own'
+
+
+def test_a_cached_result_stands_for_every_file_the_attempt_can_read(tmp_path: Path) -> None:
+    """The attempt imports a helper it keeps in backups/ and reads a data file: a change to either is a
+    new attempt, graded again, never a cached "solved" of the old one."""
+    folder = tmp_path / "difference_dp"
+    (folder / "backups").mkdir(parents=True)
+    (folder / "difference_dp.py").write_text("from backups.helper import score_difference\n", "utf-8")
+    helper, data = folder / "backups" / "helper.py", folder / "table.txt"
+    helper.write_text("def score_difference(coins):\n    return 1\n", "utf-8")
+    data.write_text("1\n", "utf-8")
+    first = attempt_hash(tmp_path, "difference_dp")
+    helper.write_text("def score_difference(coins):\n    return 0\n", "utf-8")
+    second = attempt_hash(tmp_path, "difference_dp")
+    data.write_text("0\n", "utf-8")
+    third = attempt_hash(tmp_path, "difference_dp")
+    assert len({first, second, third}) == 3

@@ -22,15 +22,19 @@ PROGRESS_FILE = ".kata-progress.json"
 
 
 def attempt_hash(impl_dir: Path, slug: str) -> str:
-    """A hash of the attempt's Python files (its backups aside)."""
-    folder = impl_dir / slug
-    files = [p for p in folder.rglob("*.py") if p.is_file() and "backups" not in p.relative_to(folder).parts]
-    return digest(folder, files if folder.is_dir() else [])
+    """A hash of every file in the attempt's folder: all of them are the attempt's to import or read (its
+    backups, a helper module, a data file, a compiled ``.pyc``), so a cached result stands only for them."""
+    return digest(impl_dir / slug, _attempt_files(impl_dir / slug))
+
+
+def _attempt_files(folder: Path) -> list[Path]:
+    return [path for path in folder.rglob("*") if path.is_file()] if folder.is_dir() else []
 
 
 def attempt_stamps(impl_dir: Path, slug: str) -> tuple[tuple[str, int, int], ...]:
     """The attempt's Python files with their sizes and modification times (ns): they change with every
-    write, even of the same text, which ``attempt_hash`` does not see."""
+    write, even of the same text, which ``attempt_hash`` does not see (a save is one of a Python file:
+    an editor's swap files, which change as the learner types, are not)."""
     found = []
     for path in sorted((impl_dir / slug).rglob("*.py")):
         try:
