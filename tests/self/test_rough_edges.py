@@ -245,6 +245,21 @@ def test_an_attempts_text_can_neither_break_the_summary_nor_add_lines_to_it(tmp_
     assert lines[-1].startswith("Solved 0 of the 1 graded")
 
 
+def test_code_below_the_stubs_raise_line_is_said_to_never_run(tmp_path: Path, shipped_stubs: Path) -> None:
+    """The learner wrote an answer under the stub's ``raise NotImplementedError``: the kata is still not
+    attempted (the raise comes first), and the line says why, where the stub as handed out says no more."""
+    stub = (shipped_stubs / "difference_dp" / "difference_dp.py").read_text(encoding="utf-8")
+    raise_line = "    raise NotImplementedError\n"
+    attempt = stub.replace(raise_line, raise_line + "    return 0\n", 1)
+    assert attempt != stub
+    done = _graded_difference_dp(tmp_path, attempt)
+    assert done.returncode == 0, done.stdout
+    assert (
+        "difference_dp        not attempted: the file was changed, but its functions still raise "
+        "NotImplementedError (the stub's raise line comes first: delete it)"
+    ) in done.stdout
+
+
 def test_a_row_left_unanswered_is_a_failure_said_in_words(tmp_path: Path) -> None:
     """An attempt that raises NotImplementedError only on rows longer than 60 coins answers rows of two:
     it is attempted, so a row it leaves out fails with the row and why, not with the grader's own words."""

@@ -165,6 +165,11 @@ class Result:
                 return f"in progress ({cached}some functions not attempted)"
             case "not graded":
                 return "not graded in its present form yet (make test grades it)"
+        if any(r.not_attempted for r in self.records):  # graded: the file is not the stub as handed out
+            return (
+                f"not attempted{' (cached)' if self.cached else ''}: the file was changed, but its functions "
+                "still raise NotImplementedError (the stub's raise line comes first: delete it)"
+            )
         return f"not attempted{' (cached)' if self.cached else ''}"
 
 
