@@ -213,7 +213,10 @@ def too_slow_message(
         )
     message = f"{slug}: too slow: {call_text} did not finish in {limit:g} s of CPU time."
     if n <= SMALL_ROW:
-        cause = f"even n = {n} does not finish: an endless loop (a loop variable that never moves?)"
+        cause = (
+            f"even n = {n} does not finish: an endless loop (a loop variable that never moves?), or a thread "
+            "the code started that goes on computing (the CPU time of every thread counts)"
+        )
     elif at_most_linear:
         cause = f"this kata needs {needs} work; an O(n^2) table or a nested loop is far too slow at n = {n}"
     else:
