@@ -97,6 +97,7 @@ def test_an_attempt_is_timed_in_its_executor_never_in_bench(shipped_stubs: Path,
     assert "ended the interpreter early with exit status 7" in ended["note"]
     solved = cells["parity_strategy"]
     assert solved["seconds"] > 0
+    assert solved["note"] == "not graded as it is now: make test grades it"  # timed, never graded here
     assert solved["peak_bytes"] > 0  # traced in the executor too
     assert cells["difference_dp"]["note"] == "not attempted"
     assert cells["prefix_sum_dp"]["note"].startswith("prefix_sum_dp: the file does not import: SyntaxError")

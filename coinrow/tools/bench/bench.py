@@ -40,7 +40,7 @@ import json
 import platform
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -55,6 +55,7 @@ from coinrow.game.rowarg import UsageError, add_impl_option, impl_dir, parse_siz
 from coinrow.game.rows import FreshRows, seeded_row
 from coinrow.game.settings import SEED
 from coinrow.grader import CallTimeout, Grader, NotAttempted, WrongAnswer, time_limit
+from coinrow.grader import Progress as GradedProgress
 from coinrow.tools.bench.cbaseline import VersusC, versus_c
 from coinrow.tools.bench.watch_latency import WatchLatency, WatchTimingFailed, measure_watch
 from coinrow.tools.timing import InProcess, Subject, predicted_seconds, time_calls
@@ -282,6 +283,20 @@ def attempts(grader: Grader, pings: Grader) -> tuple[dict[str, Timed], list[Cell
     return timed, cells
 
 
+def standings(folder: Path, slugs: Iterable[str]) -> dict[str, str]:
+    """A note for each attempt of ``slugs`` in ``folder`` not solved as it is now: the bench times code, it
+    does not grade it, so it says how it was last graded (``Progress.last_graded``), or that it was not."""
+    progress = GradedProgress(folder)
+    notes = {}
+    for slug in slugs:
+        last = progress.last_graded(slug)
+        if last is None:
+            notes[slug] = "not graded as it is now: make test grades it"
+        elif last.status != "solved":
+            notes[slug] = f"{last.status} as last graded"
+    return notes
+
+
 def _in_executor(grader: Grader, slug: str, function: str, pings: Grader | None = None) -> Timed:
     return lambda n: grader.subject(slug, function, n, pings)
 
@@ -314,6 +329,9 @@ def run(args: argparse.Namespace) -> int:
             timed, cells = attempts(grader, reference)
             baseline_timed = _in_executor(reference, BASELINE, "score_difference")
         cells.extend(_measure_all(timed, baseline_timed, own, sizes, extras, args.runs))
+    standing = {} if own else standings(folder, timed)
+    for cell in cells:
+        cell.note = cell.note or standing.get(cell.slug, "")
     order = {f.slug: k for k, f in enumerate(FORMULATIONS)}
     cells.sort(key=lambda c: (order[c.slug], c.n))
     seconds = {(c.slug, c.n): c.seconds for c in cells if c.seconds is not None}
