@@ -18,7 +18,7 @@ from coinrow.game.cases import all_cases
 from coinrow.game.registry import FORMULATIONS, Formulation
 from coinrow.game.rows import SPEED_SHAPES
 from coinrow.game.settings import CALL_LIMIT
-from coinrow.grader import growth_checked
+from coinrow.grader import WATCHED_SECONDS, growth_checked
 
 Applies = Callable[[Formulation], bool]
 Text = Callable[[Formulation], str]
@@ -91,9 +91,9 @@ def _memory(f: Formulation) -> str:
     return (
         f"**Memory:** at n = {f.memory.n:,} the peak that `tracemalloc` traces over the call's first "
         f"{_seconds(f.memory.traced_seconds)} stays under "
-        f"{f.memory.bytes / 2**20:g} MiB (one n x n table takes over 100 MB), and over a whole call the "
-        "process's resident memory, read by the kernel, grows by less than "
-        f"{f.memory.resident_bytes / 2**20:g} MiB."
+        f"{f.memory.bytes / 2**20:g} MiB (one n x n table takes over 100 MB), and over the first "
+        f"{_seconds(WATCHED_SECONDS)} of an untraced call the process's resident memory, read by the kernel, "
+        f"grows by less than {f.memory.resident_bytes / 2**20:g} MiB."
     )
 
 

@@ -50,7 +50,7 @@ class MemoryCheck:
     n: int
     bytes: int
     traced_seconds: float  # CPU seconds the call is traced for, from its start (tracing slows it down)
-    resident_bytes: int  # the most the tree may grow by over a whole call (memory tracing cannot see)
+    resident_bytes: int  # the most the tree may grow by over an untraced call (memory tracing cannot see)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from coinrow.grader.growth.check import growth_checked
     from coinrow.grader.growth.decide import Outcome, decide
     from coinrow.grader.growth.policy import GrowthPolicy
+    from coinrow.grader.judge.calls import WATCHED_SECONDS
     from coinrow.grader.judge.failures import NotAttempted, WrongAnswer
     from coinrow.grader.judge.too_slow import growth_read
     from coinrow.grader.judge.verdict import Grader
@@ -64,6 +65,7 @@ _FACE = {
     "Grader": "judge.verdict",
     "theil_sen": "measure.fit",
     "ROUND_TRIPS": "measure.timing",
+    "WATCHED_SECONDS": "judge.calls",
     "sized_batch": "measure.timing",
     "without_round_trip": "measure.timing",
     "shown_order": "messages.growth",
@@ -93,6 +95,7 @@ _FACE = {
 }
 __all__ = [
     "ROUND_TRIPS",
+    "WATCHED_SECONDS",
     "CallTimeout",
     "Grader",
     "GrowthPolicy",
