@@ -1,7 +1,9 @@
 """The grader itself: messages, time limits, recursion, broken files."""
 
+import functools
 import math
 import shutil
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,7 @@ from coinrow.grader.growth.check import check_growth
 from coinrow.grader.judge.calls import Caller
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
+from coinrow.grader.messages import calls as calls_messages
 from tests.self.commandline import run_module
 
 
@@ -1029,3 +1032,49 @@ def test_an_answer_wrong_on_rows_of_one_shape_fails_on_the_longer_rows(
             )
     finally:
         grader.close()
+
+
+def _least_limit(n: int, through_lru_cache: bool) -> int:
+    """The least recursion limit under which a memo of best(i, j) on n coins finishes, on this Python."""
+    coins = list(range(n))
+
+    def finishes(limit: int) -> bool:
+        memo: dict[tuple[int, int], int] = {}
+
+        def best(i: int, j: int) -> int:
+            if i > j:
+                return 0
+            if (i, j) not in memo:
+                memo[(i, j)] = max(coins[i] - step(i + 1, j), coins[j] - step(i, j - 1))
+            return memo[(i, j)]
+
+        step = functools.lru_cache(maxsize=None)(best) if through_lru_cache else best
+        before = sys.getrecursionlimit()
+        sys.setrecursionlimit(limit)
+        try:
+            step(0, n - 1)
+        except RecursionError:
+            return False
+        finally:
+            sys.setrecursionlimit(before)
+        return True
+
+    low, high = n, 3 * n + 100
+    while low < high:
+        middle = (low + high) // 2
+        low, high = (low, middle) if finishes(middle) else (middle + 1, high)
+    return low
+
+
+def test_the_recursion_message_says_how_deep_a_memo_goes_on_this_python() -> None:
+    """Measured here, not taken from the message: the limit a memo needs grows by one call per coin, and
+    through functools.lru_cache by two before Python 3.12 (its wrapper is a call Python counts), one from
+    3.12 on (read as the difference between 600 and 300 coins, so the frames below the test cancel out);
+    3 * n + 100, the advice, leaves room for both."""
+    plain = (_least_limit(600, False) - _least_limit(300, False)) / 300
+    cached = (_least_limit(600, True) - _least_limit(300, True)) / 300
+    twice = sys.version_info < (3, 12)
+    assert round(plain, 1) == 1.0
+    assert round(cached, 1) == (2.0 if twice else 1.0)
+    assert ("2 * n through functools.lru_cache" in calls_messages.LRU_CACHE_DEPTH) == twice
+    assert _least_limit(300, True) < 3 * 300 + 100
