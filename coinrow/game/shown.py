@@ -81,7 +81,8 @@ def literal(value: object) -> str:
             items = [_Said(literal(item)) for item in value]  # type: ignore[attr-defined]
             return repr(tuple(items) if type(value) is tuple else items)
         about = value.bit_length() * 30103 // 100000 + 1 if isinstance(value, int) else None
-        return f"<{type(value).__name__}{'' if about is None else f' of about {about} digits'}>"
+        digits = "" if about is None else f" of about {about} digits"
+        return f"<{type(value).__name__}{digits}>"
 
 
 def printable(value: object) -> object:

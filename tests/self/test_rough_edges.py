@@ -255,8 +255,8 @@ def test_code_below_the_stubs_raise_line_is_said_to_never_run(tmp_path: Path, sh
     done = _graded_difference_dp(tmp_path, attempt)
     assert done.returncode == 0, done.stdout
     assert (
-        "difference_dp        not attempted: the file was changed, but its functions still raise "
-        "NotImplementedError (the stub's raise line comes first: delete it)"
+        "difference_dp        not attempted: score_difference still begins with raise NotImplementedError, "
+        "so the code below it never runs (delete that line)"
     ) in done.stdout
 
 

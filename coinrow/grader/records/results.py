@@ -96,6 +96,7 @@ class Result:
     cached: bool = False  # shown from the progress cache, not graded in this run
     stale: bool = False  # not graded in this run, and changed since it was last graded
     wall: float | None = None  # seconds the learner waited for it (its child's life), where one was timed
+    below_raise: tuple[str, ...] = ()  # functions with code under a first ``raise NotImplementedError``
 
     @property
     def passed(self) -> int:
@@ -162,15 +163,20 @@ class Result:
             case "stopped":
                 return f"STOPPED: {self.reason}"
             case "in progress":
-                return f"in progress ({cached}some functions not attempted)"
+                return f"in progress ({cached}some functions not attempted){self._below_raise()}"
             case "not graded":
                 return "not graded in its present form yet (make test grades it)"
-        if any(r.not_attempted for r in self.records):  # graded: the file is not the stub as handed out
-            return (
-                f"not attempted{' (cached)' if self.cached else ''}: the file was changed, but its functions "
-                "still raise NotImplementedError (the stub's raise line comes first: delete it)"
-            )
-        return f"not attempted{' (cached)' if self.cached else ''}"
+        return f"not attempted{' (cached)' if self.cached else ''}{self._below_raise()}"
+
+    def _below_raise(self) -> str:
+        """What follows "not attempted" when code was written under a function's first raise line."""
+        if not self.below_raise:
+            return ""
+        names, one = " and ".join(self.below_raise), len(self.below_raise) == 1
+        return (
+            f": {names} still begin{'s' if one else ''} with raise NotImplementedError, so the code below it "
+            "never runs (delete that line)"
+        )
 
 
 def results_by_slug(records: Iterable[Record]) -> dict[str, Result]:

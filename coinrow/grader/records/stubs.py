@@ -36,6 +36,29 @@ def is_stub(source: str) -> bool:
     )
 
 
+def below_the_raise(source: str) -> tuple[str, ...]:
+    """The public functions whose body begins (after its docstring) with ``raise NotImplementedError`` and
+    goes on below it: code written under the stub's raise line, which never runs.
+
+    >>> below_the_raise("def f(coins):\\n    'Doc.'\\n    raise NotImplementedError\\n    return 0\\n")
+    ('f',)
+    >>> below_the_raise("def f(coins):\\n    raise NotImplementedError\\n")
+    ()
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return ()
+    found = []
+    for function in tree.body:
+        if not isinstance(function, ast.FunctionDef) or function.name.startswith("_"):
+            continue
+        body = function.body[1:] if ast.get_docstring(function) is not None else function.body
+        if len(body) > 1 and ast.unparse(body[0]) == "raise NotImplementedError":
+            found.append(function.name)
+    return tuple(found)
+
+
 def _git(root: Path, *args: str) -> str:
     try:
         run = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=False)

@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from coinrow.game.registry import FORMULATIONS
+from coinrow.game.registry import FORMULATIONS, source_file
 from coinrow.game.settings import CALL_LIMIT, WORKERS
 from coinrow.grader.records.fingerprint import fingerprint
 from coinrow.grader.records.progress import Progress, attempt_hash, attempt_key
 from coinrow.grader.records.results import Result
-from coinrow.grader.records.stubs import shipped_stubs
+from coinrow.grader.records.stubs import below_the_raise, shipped_stubs
 from coinrow.grader.run.child import Job, Options, Primed, prime
 from coinrow.grader.run.driver import run_jobs
 from coinrow.grader.run.spawned import has_other_threads, run_jobs_spawned
@@ -92,11 +92,23 @@ def grade(
             plan.kept[folder].put(result, attempt_key(folder, job.slug, key), before[job.key])
     for progress in plan.kept.values():
         progress.save()
+    for folder, found in plan.shown.items():
+        for slug, result in found.items():
+            if result.status in ("not attempted", "in progress"):
+                result.below_raise = _below_raise(folder, slug)
     order = {f.slug: k for k, f in enumerate(FORMULATIONS)}
     return {
         folder: dict(sorted(found.items(), key=lambda item: order[item[0]]))
         for folder, found in plan.shown.items()
     }
+
+
+def _below_raise(folder: Path, slug: str) -> tuple[str, ...]:
+    """The attempt's functions with code under their first ``raise NotImplementedError``."""
+    try:
+        return below_the_raise(source_file(folder, slug).read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return ()
 
 
 @dataclass
