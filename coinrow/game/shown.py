@@ -27,9 +27,8 @@ def show_row(row: Sequence[int], keep: int = 12) -> str:
     """
     try:
         return _show_row(list(row), isinstance(row, tuple), keep)
-    except ValueError:  # an int too long to print: each such coin said as its size, as ``literal`` does
-        items: list[object] = [coin if _printable(coin) else _Said(literal(coin)) for coin in row]
-        return _show_row(items, isinstance(row, tuple), keep)
+    except ValueError:  # an int too long to print: each coin as ``literal`` says it
+        return _show_row([_Said(literal(coin)) for coin in row], isinstance(row, tuple), keep)
 
 
 def _show_row(items: list[object], is_tuple: bool, keep: int) -> str:
@@ -85,11 +84,11 @@ def literal(value: object) -> str:
         return f"<{type(value).__name__}{digits}>"
 
 
-def printable(value: object) -> object:
+def json_safe(value: object) -> object:
     """``value``, or for an int past Python's 4300-digit limit for str() its ``literal`` (a JSON output
     cannot hold it as a number).
 
-    >>> printable(7), printable(10**5000)
+    >>> json_safe(7), json_safe(10**5000)
     (7, '<int of about 5001 digits>')
     """
     return value if _printable(value) else literal(value)

@@ -21,7 +21,7 @@ from coinrow.game.game import Totals, totals_json
 from coinrow.game.oracle import ORACLE_MAX_N, exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, IMPLS, Formulation
 from coinrow.game.rows import FreshRows
-from coinrow.game.shown import printable
+from coinrow.game.shown import json_safe
 from coinrow.grader import Grader, Status
 from coinrow.tools.compare.answers import Answer, answer, graded_statuses, oracle_totals, status_word
 from coinrow.tools.compare.growth import (
@@ -123,15 +123,15 @@ def _oracle(n: int) -> Subject:
 
 
 def _totals_json(totals: Totals | None) -> dict[str, object] | None:
-    """The totals as JSON holds them, an int too long to print said as its size (``shown.printable``)."""
-    return None if totals is None else {key: printable(v) for key, v in totals_json(totals).items()}
+    """The totals as JSON holds them, an int too long to print said as its size (``shown.json_safe``)."""
+    return None if totals is None else {key: json_safe(v) for key, v in totals_json(totals).items()}
 
 
 def _value_json(value: object) -> object:
     """A returned value as JSON holds it: a tuple as a list, an int too long to print said as its size."""
     if isinstance(value, tuple | list):
-        return [printable(item) for item in value]
-    return printable(value)
+        return [json_safe(item) for item in value]
+    return json_safe(value)
 
 
 def to_json(c: Comparison) -> dict[str, Any]:
