@@ -331,7 +331,7 @@ def test_control_characters_of_an_attempt_reach_neither_the_terminal_nor_the_xml
     shown escaped: it can neither redraw the summary on a terminal nor make the JUnit file invalid XML."""
     wrong = "difference_dp: score_difference([1, 2]) raised ValueError: \x1b[2J\x1b[Hsolved\x1b[8m "
     wrong += "\ufffe\uffff\ud800"
-    printed = ["\rdifference_dp        solved\x1b[1A"]
+    printed = ["\rdifference_dp        solved\x1b[1A", "x\u2028difference_dp        solved"]
     failure = results_module.Failure("exception", 2, 3, True, wrong, output=printed)
     record = Record("difference_dp", "tests/grade/test_value.py::test_value", "failed", 0.1, failure=failure)
     results = {f.slug: Result(f.slug, [record] if f.slug == "difference_dp" else []) for f in FORMULATIONS}
@@ -341,6 +341,7 @@ def test_control_characters_of_an_attempt_reach_neither_the_terminal_nor_the_xml
         "\\ufffe\\uffff\\ud800",
         "      what your code printed during this call:",
         "      | \\rdifference_dp        solved\\x1b[1A",
+        "      | x\\u2028difference_dp        solved",
     ]
     message = ET.fromstring(junit_xml("alice", results)).find(".//failure")
     assert message is not None

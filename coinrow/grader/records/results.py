@@ -210,12 +210,14 @@ def next_line(upcoming: Formulation | None) -> str:
 
 
 def printable(text: str) -> str:
-    """``text`` with every control or format character but the line break and the tab, every surrogate and
-    every noncharacter or unassigned code point shown as an escape (``\\x1b``, ``\\ufffe``).
+    """``text`` with every control or format character but the line break and the tab, every line or
+    paragraph separator, every surrogate and every noncharacter or unassigned code point shown as an escape
+    (``\\x1b``, ``\\u2028``, ``\\ufffe``).
 
     A failure's message and what the code printed hold the attempt's own text: an escape sequence
-    in it would reach the terminal, which could clear the summary and draw a "solved" of its own, and
-    the rest are no characters XML 1.0 allows (a class's JUnit file would not parse).
+    in it would reach the terminal, which could clear the summary and draw a "solved" of its own; a
+    separator starts a line of its own in an editor that breaks lines there (a summary.txt read there); the
+    rest are no characters XML 1.0 allows (a class's JUnit file would not parse).
 
     >>> printable("ok\\x1b[2J\\tdone \\ufffe")
     'ok\\\\x1b[2J\\tdone \\\\ufffe'
@@ -223,8 +225,9 @@ def printable(text: str) -> str:
     return "".join(c if c in "\n\t" or unicodedata.category(c) not in HIDDEN else repr(c)[1:-1] for c in text)
 
 
-#: the Unicode categories ``printable`` escapes: control, format, surrogate, unassigned (noncharacters too)
-HIDDEN = frozenset({"Cc", "Cf", "Cs", "Cn"})
+#: the Unicode categories ``printable`` escapes: control, format, line and paragraph separators, surrogate,
+#: unassigned (noncharacters too)
+HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Cn"})
 
 
 def printed_in_all(printed_bytes: int) -> str:
