@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coinrow.dev.growth_errors import ANSWERS, noise_models, simulate
-from coinrow.grader.growth.decide import FailedBeyond, Outcome, Timer, decide
+from coinrow.grader.growth.decide import FailedBeyond, Outcome, Reading, Timer, decide
 from coinrow.grader.growth.policy import POLICY
 from coinrow.grader.measure.orders import Point
 
@@ -43,6 +43,12 @@ def timer(
         return Point(n, limit, timed_out=True) if seconds > limit else Point(n, seconds)
 
     return time
+
+
+def exact(true: Callable[[int], float], target: int, seed: int, calls: list[int] | None = None) -> Reading:
+    """The decision on ``true(n)`` seconds, without noise, at the window's full scale."""
+    rng = random.Random(seed)
+    return decide(timer(true, 0.0, rng, calls), target, 1.0, LIMIT, lambda: UNIT, POLICY, rng)
 
 
 def run(true: Callable[[int], float], sigma: float, scale: float, seed: int, **changes: object) -> object:
@@ -74,72 +80,54 @@ def test_an_answer_of_a_lower_order_says_so(steps: float, sigma: float, scale: f
     assert reading.outcome is Outcome.LOWER  # type: ignore[attr-defined]
 
 
-def test_a_call_cut_off_once_moves_the_window_down_and_a_slow_answer_there_is_not_decided() -> None:
-    """The first call on the top size is cut off (a slow spell), the rest are not: the window moves down (to
-    248 or 496, as the shuffled round had it) and reads n² there; the answer, 6 steps per n², is slow, and
-    nothing past the task's top size can be read for it once its window moved: not decided."""
-    rng, calls, cut = random.Random(1), list[int](), [True]
+@pytest.mark.parametrize("answer_steps", [1.0, 6.0])
+def test_a_call_cut_off_fewer_than_cut_tries_times_in_a_row_counts_nothing(answer_steps: float) -> None:
+    """The first ``cut_tries - 1`` calls on the top size are cut off (a slow spell), the rest are not: each is
+    made again at once, the last finishes, and the window stays at the task's sizes, fast or slow."""
+    rng, calls, cut = random.Random(1), list[int](), [True] * (POLICY.cut_tries - 1)
     window = POLICY.window(2, 1.0)
 
     def true(n: int) -> float:
         if n == window[-1] and cut:
             cut.pop()
             return 2 * LIMIT
-        return 6 * UNIT * n**2
+        return answer_steps * UNIT * n**2
 
     reading = decide(timer(true, 0.0, rng, calls), 2, 1.0, LIMIT, lambda: UNIT, POLICY, rng)
-    assert (reading.outcome, reading.beyond) == (Outcome.NOT_DECIDED, False)
-    assert reading.high in (248, 496)
-    assert calls.count(window[-1]) == 1  # not made again: it was not on the lowest window
+    assert reading.outcome is Outcome.TASK
+    assert (reading.low, reading.high) in ((window[0], window[-1]), (window[-1], 2 * window[-1]))
+    first = calls.index(window[-1])
+    assert calls[first : first + POLICY.cut_tries] == [window[-1]] * POLICY.cut_tries  # made again at once
 
 
-def test_a_fast_answer_cut_off_once_is_read_on_the_lower_window() -> None:
-    """As above, at 1 step per n²: not slow, so the lower window's reading stands."""
-    rng, cut = random.Random(1), [True]
+def test_an_answer_cut_off_at_the_tasks_sizes_is_too_slow_whatever_it_reads_below() -> None:
+    """Every call from 150 coins on runs out, and below that the answer is a plain n² table: the window
+    moves down to where calls finish and reads n² there, but a call within the task's sizes never
+    finished, ``cut_tries`` times in a row: too slow, the reading cut off first."""
+    calls = list[int]()
     window = POLICY.window(2, 1.0)
-
-    def true(n: int) -> float:
-        if n == window[-1] and cut:
-            cut.pop()
-            return 2 * LIMIT
-        return UNIT * n**2
-
-    reading = decide(timer(true, 0.0, rng), 2, 1.0, LIMIT, lambda: UNIT, POLICY, rng)
-    assert (reading.outcome, reading.high) in ((Outcome.TASK, 248), (Outcome.TASK, 496))
+    reading = exact(lambda n: 2 * LIMIT if n >= 150 else UNIT * n**2, 2, 3, calls)
+    assert reading.outcome is Outcome.CUT_OFF
+    assert reading.high == calls[0]  # the first size of the shuffled first round, cut off
+    assert calls[: POLICY.cut_tries] == [reading.high] * POLICY.cut_tries
+    assert reading.high in window
+    assert min(calls) < 150  # it did move down, to name the growth if it were higher
 
 
-def test_on_the_lowest_window_a_call_cut_off_once_is_made_again() -> None:
-    """Every call on 992 and 496 coins runs out, and so does the first on 128 (the lowest window's top, four
-    times ``lowest``): it is made once more there, finishes, and n² is read on 32 -> 128."""
-    rng, calls, cut = random.Random(3), list[int](), [True]
-
-    def true(n: int) -> float:
-        if n >= 150 or (n == 128 and cut):
-            if n == 128:
-                cut.pop()
-            return 2 * LIMIT
-        return UNIT * n**2
-
-    reading = decide(timer(true, 0.0, rng, calls), 2, 1.0, LIMIT, lambda: UNIT, POLICY, rng)
-    assert (reading.outcome, reading.low, reading.high) == (Outcome.TASK, 32, 128)
-    first = calls.index(128)
-    assert calls[first + 1] == 128  # the cut-off call, made again at once
+def test_an_o_n_task_padded_below_and_endless_at_its_sizes_is_too_slow() -> None:
+    """For an O(n) task: an answer that never finishes past 6,000 coins and is padded below, at 3.5e-4 s a
+    coin (2,300 steps per coin: slow, whose order the windows below could not decide), is too slow."""
+    reading = exact(lambda n: 2 * LIMIT if n > 6000 else 3.5e-4 * n, 1, 5)
+    assert reading.outcome is Outcome.CUT_OFF
+    assert reading.high in POLICY.window(1, 1.0)
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_a_call_cut_off_moves_the_window_down_until_it_fits(seed: int) -> None:
     """Calls on 992 coins always run out: the window's top moves to 496 if that size finished before 992 was
     cut off in the shuffled round, to 248 (a quarter of 992) if not, and n³ is read there."""
-    rng, calls = random.Random(seed), list[int]()
-    reading = decide(
-        timer(lambda n: LIMIT * 2 if n >= 992 else 0.002 * UNIT * n**3, 0.0, rng, calls),
-        2,
-        1.0,
-        LIMIT,
-        lambda: UNIT,
-        POLICY,
-        rng,
-    )
+    calls = list[int]()
+    reading = exact(lambda n: LIMIT * 2 if n >= 992 else 0.002 * UNIT * n**3, 2, seed, calls)
     first_round = calls[: calls.index(992)]
     assert (reading.outcome, reading.high) == (Outcome.HIGHER, 496 if 496 in first_round else 248)
 

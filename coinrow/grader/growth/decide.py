@@ -79,23 +79,26 @@ def decide(
         policy: the constants.
         rng: orders the sizes within each round.
     """
-    task = window = policy.window(target, scale)
+    window = policy.window(target, scale)
     spent, budget = 0.0, policy.budget * call_limit
+    cut: Reading | None = None  # the first reading cut off, at the task's sizes
     while True:  # down, after a call cut off within the task's sizes, to where the calls finish
-        again = window[-1] <= 4 * policy.lowest[target]  # the lowest window: a cut-off here fails
+        # at the task's sizes and on the lowest window a cut-off decides, so it must repeat to count
+        tries = policy.cut_tries if cut is None or window[-1] <= 4 * policy.lowest[target] else 1
         limits = {n: call_limit for n in window}
-        reading = _rounds(time, window, limits, target, policy, rng, budget - spent, again=again)
+        reading = _rounds(time, window, limits, target, policy, rng, budget - spent, tries=tries)
         reading = replace(reading, spent=reading.spent + spent)
         spent = reading.spent
+        cut = cut or (reading if reading.outcome is Outcome.CUT_OFF else None)
         top = max(reading.low, 4 * policy.lowest[target])  # where a call finished, if not too low
         if reading.outcome is not Outcome.CUT_OFF or top >= window[-1]:
             break
         window = tuple(top >> s & ~1 for s in (2, 1, 0))
+    if cut is not None and reading.outcome is not Outcome.HIGHER:  # too slow at the task's sizes, whatever
+        return replace(cut, spent=spent)  # the order below: the windows below only name a higher one
     slow = reading.outcome is Outcome.TASK and steps(reading, target, unit) >= policy.slow[target]
     if not slow and reading.outcome is not Outcome.NOT_DECIDED:
         return reading
-    if slow and window != task:  # its calls at the task's top size were cut off: none past it can be read
-        return replace(reading, outcome=Outcome.NOT_DECIDED)
     # one doubling beyond, while the interval straddles a line or the answer is slow, if its least rounds
     # fit in what is left of the budget for an answer of the task's order (1 + 2^k top sizes' calls each)
     top, left = window[-1], budget - spent
@@ -125,20 +128,21 @@ def _rounds(
     rng: random.Random,
     budget: float,
     beyond: int | None = None,
-    again: bool = True,
+    tries: int = 1,
 ) -> Reading:
     """Rounds over ``sizes`` until the interval settles, ``policy.max_rounds`` pass, or the next round would
     pass ``budget`` CPU seconds (reckoned as the last round took). Fewer rounds than ``policy.min_rounds``
     (``policy.beyond_rounds`` beyond the task's sizes) decide nothing, except that ``policy.plain_rounds``
     whose interval lies below k + ``policy.plain_line`` state the task's order within its sizes. A call cut
-    off at a size within the task's makes the reading ``CUT_OFF`` (with ``again``, only if cut off once
-    more). One cut off at the size ``beyond`` them leaves its limit as a lower bound of its time."""
+    off at a size within the task's makes the reading ``CUT_OFF`` (only if cut off ``tries`` times in a
+    row, each on a fresh row). One cut off at the size ``beyond`` them leaves its limit as a lower bound of
+    its time."""
     slopes: list[float] = []
     tops: list[float] = []
     spent, cut, top = 0.0, False, sizes[-1]
     outcome = Outcome.NOT_DECIDED
     while len(slopes) < policy.max_rounds:
-        points, cost = _round(time, sizes, limits, beyond, rng, again)
+        points, cost = _round(time, sizes, limits, beyond, rng, tries)
         spent += cost
         if isinstance(points, tuple):
             return Reading(Outcome.CUT_OFF, 0.0, (0.0, 0.0), *points, len(slopes), 0.0, spent)
@@ -159,10 +163,10 @@ def _round(
     limits: dict[int, float],
     beyond: int | None,
     rng: random.Random,
-    again: bool = True,
+    tries: int = 1,
 ) -> tuple[dict[int, Point] | tuple[int, int], float]:
     """One round: every size once, in a shuffled order, and the CPU seconds it took. When a call within the
-    task's sizes is cut off (with ``again``, twice in a row) the round ends there, and in place of its
+    task's sizes is cut off ``tries`` times in a row the round ends there, and in place of its
     points it gives the largest size below the cut one that finished in this round (a quarter of the cut
     one if none did) and the size cut off."""
     order = list(sizes)
@@ -171,12 +175,13 @@ def _round(
     spent = 0.0
     for n in order:
         point = time(n, limits[n])
-        if point.timed_out and n != beyond:  # with ``again``, made once more before it counts
-            if again:
-                spent += point.seconds
-                point = time(n, limits[n])
-            if point.timed_out:
-                return (max((m for m in points if m < n), default=n // 4), n), spent + point.seconds
+        for _ in range(tries - 1):  # made again, up to ``tries`` times, before a cut-off counts
+            if not point.timed_out or n == beyond:
+                break
+            spent += point.seconds
+            point = time(n, limits[n])
+        if point.timed_out and n != beyond:
+            return (max((m for m in points if m < n), default=n // 4), n), spent + point.seconds
         points[n] = point
         spent += point.seconds
     return points, spent

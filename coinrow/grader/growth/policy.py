@@ -54,14 +54,17 @@ class GrowthPolicy:
     max_rounds: int = 15
     #: the smallest size (by k) a window may start at: a call cut off moves the window down, its top to the
     #: largest size that finished in that round (or a quarter of the one cut off) but its smallest size not
-    #: below this; on that lowest window (its top four times this) a call cut off twice in a row makes the
-    #: answer too slow.
+    #: below this (its top four times this). The windows below the task's only name a higher order.
     lowest: dict[int, int] = field(default_factory=lambda: {2: 32, 1: 250})
     #: steps of the game's own O(n) reduction per n^k (by k) at the top size from which an answer is slow: a
     #: higher order's share could hide in its constant, or padding flatten its smaller sizes, so a decision
     #: to state the task's order is read one doubling beyond first. The references take 0.4 to 2.8 steps
     #: per n² on this machine; a cubic slice summed per cell and padded work, 5 to 12.
     slow: dict[int, float] = field(default_factory=lambda: {2: 4.0, 1: 8.0})
+    #: times a call cut off at the task's sizes, or on the lowest window, is made in a row, each on a fresh
+    #: row, before the cut-off counts: then the answer is too slow, whatever the windows below read. Simulated
+    #: (2 or 3: 2 failed a slow right answer 1 to 2 times in 10,000 under the busy and cache models).
+    cut_tries: int = 3
     #: CPU seconds one call beyond the task's sizes may take, as a multiple of the top size's: room for
     #: n^(k+2) (×16 for k = 2) before the call is cut off and its time becomes a lower bound.
     beyond_room: float = 16.0
