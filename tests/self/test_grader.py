@@ -1078,3 +1078,50 @@ def test_the_recursion_message_says_how_deep_a_memo_goes_on_this_python() -> Non
     assert round(cached, 1) == (2.0 if twice else 1.0)
     assert ("2 * n through functools.lru_cache" in calls_messages.LRU_CACHE_DEPTH) == twice
     assert _least_limit(300, True) < 3 * 300 + 100
+
+
+# A call that asks for its children to be reaped by the kernel (SIGCHLD ignored, through Python and through
+# the C library), then does 0.4 s of CPU in a forked child and waits for it: reaped by the kernel, the
+# child's time would reach no parent's.
+IGNORES_ITS_CHILDREN = """
+import ctypes
+import os
+import signal
+import time
+
+
+def score_difference(coins):
+    refused = []
+    for ignore in (
+        lambda: signal.signal(signal.SIGCHLD, signal.SIG_IGN),
+        lambda: ctypes.CDLL(None, use_errno=True).signal(int(signal.SIGCHLD), ctypes.c_void_p(1)),
+    ):
+        try:
+            ignore()
+        except OSError:
+            refused.append(True)
+    pid = os.fork()
+    if pid == 0:
+        started = time.process_time()
+        while time.process_time() - started < 0.4:
+            pass
+        os._exit(0)
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
+    return len(refused)
+"""
+
+
+def test_a_child_the_kernel_would_reap_unseen_counts_in_the_calls_cpu(tmp_path: Path) -> None:
+    """SIGCHLD's action cannot be changed in the executor (``limits.keep_children_counted``): Python's
+    ``signal.signal`` is refused, and C's ``signal`` leaves the action as it was, so the child's 0.4 s of
+    CPU reaches its parent's and the call's time."""
+    grader = _attempt(tmp_path, "difference_dp", IGNORES_ITS_CHILDREN)
+    try:
+        seconds, answers = grader.time_rows("difference_dp", "score_difference", [[1]], 5.0)
+    finally:
+        grader.close()
+    assert answers[0] >= 1  # Python's call was refused (C's returns SIG_ERR, raising nothing)
+    assert seconds >= 0.35, seconds

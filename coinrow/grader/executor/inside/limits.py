@@ -80,6 +80,76 @@ def cap_process(cpu_seconds: int) -> None:
             continue
 
 
+#: by machine: the seccomp architecture code and the number of ``rt_sigaction`` (Linux's ``audit.h`` and
+#: its syscall tables); elsewhere no filter is installed
+SECCOMP_ARCHES = {"x86_64": (0xC000003E, 13), "aarch64": (0xC00000B7, 134)}
+
+
+def keep_children_counted() -> bool:
+    """Forbid this process and every process it starts to change what SIGCHLD does (``rt_sigaction`` with a
+    new action fails with EPERM; reading the action is allowed), by a seccomp filter (Linux).
+
+    A child's CPU time reaches its parent's (``cutime`` in ``/proc/<pid>/stat``, which the judge sums over
+    the tree) only when the parent reaps it. With SIGCHLD ignored, or ``SA_NOCLDWAIT`` set, the kernel reaps
+    children itself and their CPU time is counted nowhere: forked workers could hide any amount of work.
+    Python sets no SIGCHLD action of its own; ``multiprocessing``'s forkserver does (the default start method
+    from Python 3.14), and fails here.
+    System calls of another architecture (x86-64's 32-bit and x32 calls) fail the same way.
+
+    Returns:
+        True when the filter is in place; False where the machine, the system or ``ctypes`` has none.
+    """
+    import ctypes
+    import platform
+    import signal
+
+    codes = SECCOMP_ARCHES.get(platform.machine())
+    if codes is None or not sys.platform.startswith("linux"):
+        return False
+    arch, rt_sigaction = codes
+    load, equal, at_least, give = 0x20, 0x15, 0x35, 0x06  # BPF_LD|W|ABS, BPF_JEQ|K, BPF_JGE|K, BPF_RET|K
+    allow, deny = 0x7FFF0000, 0x00050000 | 1  # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO | EPERM
+    # (code, jump if true, jump if false, k); a jump skips that many instructions; seccomp_data's fields:
+    # nr at 0, arch at 4, args[0] at 16, args[1] (the new action's address; little-endian halves) at 24, 28
+    program = [
+        (load, 0, 0, 4),
+        (equal, 0, 10, arch),  # another architecture: deny
+        (load, 0, 0, 0),
+        (at_least, 8, 0, 0x40000000),  # an x32 call: deny
+        (equal, 0, 6, rt_sigaction),
+        (load, 0, 0, 16),
+        (equal, 0, 4, int(signal.SIGCHLD)),
+        (load, 0, 0, 24),
+        (equal, 0, 3, 0),
+        (load, 0, 0, 28),
+        (equal, 0, 1, 0),  # no new action: only reads it
+        (give, 0, 0, allow),
+        (give, 0, 0, deny),
+    ]
+
+    class Instruction(ctypes.Structure):
+        _fields_ = [
+            ("code", ctypes.c_ushort),
+            ("jt", ctypes.c_ubyte),
+            ("jf", ctypes.c_ubyte),
+            ("k", ctypes.c_uint),
+        ]
+
+    class Program(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(Instruction))]
+
+    instructions = (Instruction * len(program))(*(Instruction(*step) for step in program))
+    compiled = Program(len(program), instructions)
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        no_new_privileges, set_seccomp, filter_mode = 38, 22, 2  # prctl's PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP
+        if libc.prctl(no_new_privileges, 1, 0, 0, 0) != 0:
+            return False
+        return bool(libc.prctl(set_seccomp, filter_mode, ctypes.byref(compiled), 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
 def recursion_cap() -> int:
     """The highest recursion limit an attempt may set in this process: deep when the C stack is big enough."""
     soft, _ = resource.getrlimit(resource.RLIMIT_STACK)

@@ -322,9 +322,12 @@ def serve(
     attempt: str, forbidden: Sequence[str], reply_fd: int, paths: Sequence[str], cpu_cap: int, printed_fd: int
 ) -> None:
     """Answer requests from stdin on ``reply_fd`` until stdin closes; ``paths`` join ``sys.path``; the
-    process is capped first (``limits.cap_process``: ``cpu_cap`` CPU seconds in all, memory, file size);
+    process is capped first (``limits.cap_process``: ``cpu_cap`` CPU seconds in all, memory, file size;
+    ``limits.keep_children_counted``: SIGCHLD's action fixed, so every child's CPU time reaches the tree's);
     bytes printed are counted in ``printed_fd`` (``streams.Tally``; -1: here only)."""
     limits.cap_process(cpu_cap)
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # whatever the executor was started with
+    limits.keep_children_counted()
     _thread.stack_size(limits.THREAD_STACK)  # _thread: threading would add its fork hooks to every copy
     leftover.adopt_orphans()
     sys.set_int_max_str_digits(0)
