@@ -146,6 +146,25 @@ def test_runaway_recursion_is_reported_not_a_crash(tmp_path: Path, lift: str) ->
     assert "endless recursion: check the base case" in message
 
 
+def test_a_recursion_limit_the_call_lowered_is_the_one_the_message_names(tmp_path: Path) -> None:
+    """``sys.setrecursionlimit(n // 2 + 100)`` lowers the limit below Python's 1000: a memo on 600 coins
+    needs about 600 frames (twice that through lru_cache before Python 3.12), past the 400 it set, and the
+    message names that limit, not Python's."""
+    source = (
+        "import sys\nfrom functools import lru_cache\n"
+        "def score_difference(coins):\n"
+        "    sys.setrecursionlimit(len(coins) // 2 + 100)\n"
+        "    @lru_cache(maxsize=None)\n"
+        "    def best(i, j):\n"
+        "        return 0 if i > j else max(coins[i] - best(i + 1, j), coins[j] - best(i, j - 1))\n"
+        "    return best(0, len(coins) - 1)\n"
+    )
+    grader = _attempt(tmp_path, "difference_dp", source)
+    message = _message(grader, tuple([1] * 600), 0)
+    assert "your limit of 400 is too low for n = 600" in message
+    assert "raise it with sys.setrecursionlimit" not in message
+
+
 def test_code_that_swallows_every_timeout_is_stopped_with_a_reason(tmp_path: Path) -> None:
     """A busy loop inside ``try/except BaseException`` swallows the time-outs: the run still ends, with a
     reason (the time-out escapes between two handlers, or the watchdog ends the child that ignores it)."""

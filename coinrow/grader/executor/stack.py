@@ -15,15 +15,16 @@ from coinrow.grader.executor.inside.limits import BIG_STACK
 
 @dataclass
 class RecursionLimits:
-    """The recursion limits while a call ran: the one before, the highest, whether one was capped."""
+    """The recursion limits of a call that raised RecursionError: the one before it, the one in force (the
+    last the attempt set, else the one before), whether one was capped."""
 
     original: int  # the limit before the call
-    highest: int
+    in_force: int
     capped: bool = False  # the attempt asked for more than the cap
 
     def allows_depth_of(self, n: int) -> bool:
         """True when a recursion about n calls deep fits: a RecursionError then means endless recursion."""
-        return self.highest >= 3 * n + 100
+        return self.in_force >= 3 * n + 100
 
 
 def raise_stack_limit() -> None:

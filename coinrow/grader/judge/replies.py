@@ -195,11 +195,11 @@ def _decoded(data: object) -> object:
 
 def _too_deep(slug: str, call_text: str, n: int, depth: dict[str, Any]) -> str:
     """The message of a ``RecursionError`` on a row of ``n`` coins, from the limits the executor reports."""
-    original, highest = int(depth.get("original", 1000)), int(depth.get("highest", 1000))
-    limits = RecursionLimits(original, highest, bool(depth.get("capped")))
+    original, last = int(depth.get("original", 1000)), depth.get("last")
+    set_to = int(last) if isinstance(last, int) else None
+    limits = RecursionLimits(original, original if set_to is None else set_to, bool(depth.get("capped")))
     capped_at = int(depth.get("cap", 0)) if limits.capped else None
-    raised_to = highest if highest > original else None
-    return messages.recursion_message(slug, call_text, n, limits.allows_depth_of(n), capped_at, raised_to)
+    return messages.recursion_message(slug, call_text, n, limits.allows_depth_of(n), capped_at, set_to)
 
 
 def empty_row_note(slug: str, row: Sequence[int]) -> str:

@@ -243,14 +243,14 @@ def memory_tracing_tampered(slug: str, call_text: str) -> str:
 
 
 def recursion_message(
-    slug: str, call_text: str, n: int, deep_enough: bool, capped_at: int | None, raised_to: int | None
+    slug: str, call_text: str, n: int, deep_enough: bool, capped_at: int | None, set_to: int | None
 ) -> str:
     """Why ``call_text`` raised ``RecursionError`` on a row of ``n`` coins, and what to do about it.
 
     Args:
         deep_enough: the recursion limit allowed the depth n needs, so the recursion is endless.
         capped_at: the grader's cap, when it lowered a limit the attempt set; else None.
-        raised_to: the limit the attempt raised it to, when it did; else None.
+        set_to: the limit the attempt set last (higher or lower than Python's), when it set one; else None.
     """
     if deep_enough:
         return (
@@ -262,9 +262,9 @@ def recursion_message(
             f"the grader caps the recursion limit at {capped_at}, too low for this depth: "
             "fill the table bottom-up"
         )
-    elif raised_to is not None:
+    elif set_to is not None:
         advice = (
-            f"your limit of {raised_to} is too low for n = {n}: raise it further (3 * n + 100 leaves room), "
+            f"your limit of {set_to} is too low for n = {n}: raise it further (3 * n + 100 leaves room), "
             "or fill the table bottom-up"
         )
     else:

@@ -158,9 +158,11 @@ def recursion_cap() -> int:
 
 
 class RecursionSeen:
-    """The recursion limits while the attempt ran: the one before, the highest, whether one was capped."""
+    """The recursion limits while the attempt ran: the one before, the highest, the last it set (as capped;
+    None if it set none), whether one was capped."""
 
     def __init__(self) -> None:
         self.original = sys.getrecursionlimit()
         self.highest = self.original
+        self.last: int | None = None
         self.capped = False

@@ -118,7 +118,8 @@ class AttemptRunner:
         def capped(limit: int) -> None:
             setter(limit)  # refuses what the real one refuses
             setter(min(limit, cap))
-            seen.highest = max(seen.highest, sys.getrecursionlimit())
+            seen.last = sys.getrecursionlimit()
+            seen.highest = max(seen.highest, seen.last)
             seen.capped = seen.capped or limit > cap
 
         if self.recursion_limit is not None:
@@ -203,7 +204,7 @@ class AttemptRunner:
         except NotImplementedError:
             reply = {"not_attempted": True}
         except RecursionError:
-            reply = {"recursion": {"original": seen.original, "highest": seen.highest,
+            reply = {"recursion": {"original": seen.original, "last": seen.last,
                                    "capped": seen.capped, "cap": limits.recursion_cap()}}  # fmt: skip
         except SystemExit as error:
             reply = {"exit": replies.to_wire_or_described(error.code)}
