@@ -81,8 +81,8 @@ def _speed(f: Formulation) -> str:
     edge = ", and again on coins summing to exactly 2**63 - 1" if f.int64 else ""
     return (
         f"**Speed:** at n = {f.speed.n:,} a call must take at most {_seconds(f.speed.cpu_seconds)} on each "
-        f"of {count_word(len(SPEED_SHAPES))} rows (coins alternating high and low, the same coins rising "
-        f"then falling, and falling then rising){edge}, which asks for {f.speed.needs}."
+        f"of {count_word(len(SPEED_SHAPES))} rows drawn afresh on every run (coins alternating high and low, "
+        f"coins rising then falling, and falling then rising){edge}, which asks for {f.speed.needs}."
     )
 
 

@@ -126,16 +126,17 @@ def test_fast_where_the_slow_way_fails(
     """The right answer within the kata's CPU-time limit at its graded size (registry: ``speed``), on rows
     of each of ``rows.SPEED_SHAPES``.
 
-    The zigzag row is solved by hand (every even-index coin beats every odd-index coin), so its
-    difference is known without running any DP; its coins sorted into a mountain or a valley, where an
-    O(n) reduction does the most work, are valued by the game model's reduction. An int64 kata is also
+    Each row is drawn afresh on every run, so no answer can know it ahead. The zigzag row is solved by hand
+    (every even-index coin beats every odd-index coin), so its difference is known without running any DP;
+    a mountain or a valley, where an O(n) reduction does the most work, is valued by the game model's
+    reduction. An int64 kata is also
     timed on the zigzag row scaled to sum to exactly 2**63 - 1, where int64 still holds every value.
     """
     formulation = by_slug(slug)
     speed = formulation.speed
     assert speed is not None
     skip_unless_attempted(grader, slug)
-    row, difference = speed_row(speed.n, shape, seed=speed.n)
+    row, difference = speed_row(speed.n, shape, seed=random.SystemRandom().getrandbits(32))  # drawn fresh
     if at_the_int64_edge:
         row, difference = at_sum(row, INT64_MAX)
     call_text = show_call(formulation.value_function, row)
