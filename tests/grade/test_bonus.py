@@ -16,6 +16,7 @@ from coinrow.game.oracle import exhaustive_difference
 from coinrow.game.registry import FORMULATIONS, by_slug
 from coinrow.game.rows import fresh_row
 from coinrow.game.shown import show_call
+from coinrow.grader.judge.calls import WATCHED_SECONDS
 from coinrow.grader.judge.failures import WrongAnswer
 from coinrow.grader.judge.verdict import Grader
 from coinrow.grader.messages import checks as messages
@@ -79,11 +80,16 @@ def test_rolling_array_memory(grader: Grader, slug: str) -> None:
     row = fresh_row(memory.n, random.Random())  # a fresh row, as a timed call's: none an answer knows
     peak = grader.traced_peak(slug, "score_difference", row, memory.traced_seconds)
     if peak > memory.bytes:
-        message = messages.too_much_memory(slug, show_call("score_difference", row), peak, memory.bytes)
+        stopped_at = memory.traced_seconds if grader.last_trace_cut else None
+        message = messages.too_much_memory(
+            slug, show_call("score_difference", row), peak, memory.bytes, stopped_at
+        )
         raise WrongAnswer(slug, row, with_printing_note(message, grader.last_printed_bytes, "memory"))
     grown = grader.resident_growth(slug, "score_difference", row)
     if grown > memory.resident_bytes:
-        message = messages.too_much_resident(slug, show_call("score_difference", row), grown, memory.bytes)
+        message = messages.too_much_resident(
+            slug, show_call("score_difference", row), grown, memory.bytes, WATCHED_SECONDS
+        )
         raise WrongAnswer(slug, row, with_printing_note(message, grader.last_printed_bytes, "memory"))
 
 

@@ -81,20 +81,31 @@ def too_slowly(
     )
 
 
-def too_much_memory(slug: str, call_text: str, peak: int, bound: int) -> str:
-    """The call's traced memory peaked at ``peak`` bytes, over the ``bound`` (bytes) a rolling row allows."""
+def too_much_memory(slug: str, call_text: str, peak: int, bound: int, stopped_at: float | None = None) -> str:
+    """The call's traced memory peaked at ``peak`` bytes, over the ``bound`` (bytes) a rolling row allows;
+    ``stopped_at``: the CPU seconds after which tracing stopped the call, which had not returned by then."""
+    within = (
+        "" if stopped_at is None else f" within its first {_cpu_seconds(stopped_at)}, when tracing stopped it"
+    )
     return (
-        f"{slug}: {call_text} used {peak / 2**20:.1f} MiB at its peak; "
+        f"{slug}: {call_text} used {peak / 2**20:.1f} MiB at its peak{within}; "
         f"one rolling row needs well under {bound / 2**20:.0f} MiB (an n x n table needs 128 MB)"
     )
 
 
-def too_much_resident(slug: str, call_text: str, grown: int, bound: int) -> str:
-    """The call's process tree grew by ``grown`` resident bytes (the kernel's reading), over ``bound``."""
+def too_much_resident(slug: str, call_text: str, grown: int, bound: int, watched: float) -> str:
+    """The call's process tree grew by ``grown`` resident bytes (the kernel's reading) within its first
+    ``watched`` CPU seconds, over ``bound``."""
     return (
-        f"{slug}: {call_text} grew its process by {grown / 2**20:.1f} MiB of resident memory, read by the "
-        f"kernel; one rolling row needs well under {bound / 2**20:.0f} MiB (memory tracing does not see all)"
+        f"{slug}: {call_text} grew its process by {grown / 2**20:.1f} MiB of resident memory within its "
+        f"first {_cpu_seconds(watched)}, read by the kernel; one rolling row needs well under "
+        f"{bound / 2**20:.0f} MiB (memory tracing does not see all)"
     )
+
+
+def _cpu_seconds(seconds: float) -> str:
+    """``1 CPU second``, ``2 CPU seconds``."""
+    return f"{seconds:g} CPU second{'' if seconds == 1 else 's'}"
 
 
 def guarantee_out_of_bounds(slug: str, row_text: str, guarantee: object, half: float, optimum: int) -> str:
