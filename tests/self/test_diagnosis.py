@@ -125,6 +125,12 @@ HAND_CASES = [
     # 2 + min(max(6, 0), max(3, 4)) = 6; the opponent 6 + 2 = 8 beats 2 + 4; then 4 + 0 beats 2 + 0; the
     # opponent 2 beats 0; the first player's last coin is 0: 3 + 4 + 0 = 7 (optimal play gives 8)
     ("min_of_opponent_dp", "one-step-lookahead", 8, (3, 6, 4, 0, 2), 7),
+    # the peak 0 <= 1 >= 0 left standing on [0, 1, 0, 0], its 0 first on the stack: the larger end then,
+    # the left on a tie: first 0, second 1, first 0, second 0: -1 (merged: [-1, 0], so 0 - (-1) = 1)
+    ("linear_reduction", "end-peak", 0, (0, 1, 0, 0), -1),
+    # the peak 0 <= 2 >= 1 left standing on [0, 0, 2, 1], its 1 the last coin: first 1, second 2, then
+    # 0 and 0: -1 (merged: [0, -1], so 0 - (-1) = 1)
+    ("linear_reduction", "end-peak", 1, (0, 0, 2, 1), -1),
 ]
 
 

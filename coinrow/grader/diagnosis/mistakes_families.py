@@ -33,4 +33,14 @@ def peak_reduction_mistakes() -> list[Mistake]:
             "one merge per new coin (if, not while): a merge that makes a new peak is left standing",
             (reduction(repeat=False),),
         ),
+        Mistake(
+            "end-peak",
+            "a peak at an end of the row is left standing (x the first value on the stack, or z the last "
+            "coin): it merges like any other",
+            (
+                reduction(left_end=False),
+                reduction(right_end=False),
+                reduction(left_end=False, right_end=False),
+            ),
+        ),
     ]

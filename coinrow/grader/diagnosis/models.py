@@ -159,16 +159,23 @@ def parity_totals(row: Sequence[int]) -> Totals:
     return Totals(guarantee, sum(row) - guarantee)
 
 
-def reduction(strict: bool = False, repeat: bool = True) -> Replay:
-    """The linear-time peak reduction with one change, then the larger end for both players."""
+def reduction(
+    strict: bool = False, repeat: bool = True, left_end: bool = True, right_end: bool = True
+) -> Replay:
+    """The linear-time peak reduction with one change, then the larger end for both players: peaks merged
+    only when ``strict``, once per coin unless ``repeat``, not with x the first value on the stack unless
+    ``left_end``, nor with z the last coin unless ``right_end``."""
 
     def peak(x: int, y: int, z: int) -> bool:
         return x < y > z if strict else x <= y >= z
 
     def replay(row: Sequence[int]) -> int:
         stack: list[int] = []
-        for z in row:
-            while len(stack) >= 2 and peak(stack[-2], stack[-1], z):
+        for k, z in enumerate(row):
+            at_an_end = k == len(row) - 1 and not right_end
+            while not at_an_end and len(stack) >= 2 and peak(stack[-2], stack[-1], z):
+                if len(stack) == 2 and not left_end:
+                    break
                 y = stack.pop()
                 z = stack.pop() - y + z
                 if not repeat:
