@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import os
 from pathlib import Path
 
 from coinrow.game.registry import IMPLS
@@ -53,8 +54,13 @@ def borrowed_imports(source: str) -> str | None:
 
 
 def linked_reference(attempt: Path, impl_dir: Path) -> str | None:
-    """Why ``attempt`` is the reference solution itself (a link into ``solutions/``), or None."""
+    """Why ``attempt`` is the reference solution itself (a link into ``solutions/``), or None. The
+    references are graded as themselves only from their own folder reached with no link on the way
+    (``--impl=solutions``): a folder that is, or sits behind, a link to it is graded as anyone's.
+
+    >>> linked_reference(IMPLS["solutions"] / "difference_dp" / "difference_dp.py", IMPLS["solutions"])
+    """
     references = IMPLS["solutions"].resolve()
-    if impl_dir.resolve() != references and attempt.resolve().is_relative_to(references):
+    if Path(os.path.abspath(impl_dir)) != references and attempt.resolve().is_relative_to(references):
         return messages.linked_to_the_reference(attempt.name)
     return None
