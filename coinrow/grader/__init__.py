@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from coinrow.grader.executor.processes import become_subreaper, kill_all_descendants, kill_tree
+    from coinrow.grader.executor.provenance import linked_reference
     from coinrow.grader.executor.sandbox import find_jail
     from coinrow.grader.executor.time_limit import CallTimeout, time_limit
     from coinrow.grader.growth.check import growth_checked
@@ -53,6 +54,7 @@ _FACE = {
     "kill_tree": "executor.processes",
     "find_jail": "executor.sandbox",
     "CallTimeout": "executor.time_limit",
+    "linked_reference": "executor.provenance",
     "time_limit": "executor.time_limit",
     "growth_checked": "growth.check",
     "Outcome": "growth.decide",
@@ -123,6 +125,7 @@ __all__ = [
     "growth_read",
     "kill_all_descendants",
     "kill_tree",
+    "linked_reference",
     "next_kata",
     "next_line",
     "next_steps",

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from junitparser import Error, Failure, JUnitXml, Skipped
 
-from coinrow.game.registry import CORE, FORMULATIONS, by_slug
+from coinrow.game.registry import CORE, FORMULATIONS, IMPLS, by_slug
 from coinrow.grader.records import results as results_module
 from coinrow.grader.records.exercism import OUTPUT_LIMIT, exercism_report
 from coinrow.grader.records.results import Record, Result
@@ -309,6 +309,20 @@ def test_a_link_out_of_the_submission_is_not_graded(tmp_path: Path) -> None:
         p.relative_to(tmp_path / "scratch").as_posix() for p in (tmp_path / "scratch").rglob("*.py")
     ) == ["top_down_memo/top_down_memo.py"]
     assert not (tmp_path / "scratch" / "top_down_memo" / "top_down_memo.py").is_symlink()
+
+
+def test_a_submission_that_is_a_link_to_the_references_is_not_graded(tmp_path: Path) -> None:
+    """Laid out as the scratch folder copies it, a linked reference would be graded as the student's own."""
+    linked = tmp_path / "class" / "mallory"
+    linked.parent.mkdir()
+    os.symlink(IMPLS["solutions"], linked)
+    submission = read_submission(linked)
+    assert submission.attempts == {}
+    assert (
+        submission.refused["difference_dp"]
+        == "difference_dp/difference_dp.py is a link into solutions/: not graded"
+    )
+    assert set(submission.refused) == {f.slug for f in FORMULATIONS}
 
 
 def test_two_entries_of_one_name_are_refused(tmp_path: Path) -> None:

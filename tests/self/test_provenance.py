@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from coinrow.game.registry import IMPLS, source_file
 from coinrow.grader.executor.provenance import linked_reference
+from coinrow.grader.run.grade import grade
 
 REFERENCES = IMPLS["solutions"]
 
@@ -34,3 +37,14 @@ def test_a_learners_own_file_is_graded(tmp_path: Path) -> None:
     own.parent.mkdir()
     own.write_text("def score_difference(coins):\n    return 0\n", encoding="utf-8")
     assert linked_reference(own, tmp_path) is None
+
+
+@pytest.mark.xdist_group("driver")  # as the driver's tests: one at a time, each looks for leftovers
+def test_a_folder_linked_to_the_references_is_not_graded_end_to_end(tmp_path: Path) -> None:
+    """Graded through the driver (``coinrow test --impl=<link>``), which once resolved the folder first."""
+    submission = tmp_path / "submission"
+    submission.symlink_to(REFERENCES, target_is_directory=True)
+    results = grade({submission: ["brute_force"]}, cache="off", jobs=1)
+    (result,) = (r for r in next(iter(results.values())).values() if r.slug == "brute_force")
+    assert result.status == "failing"
+    assert any("brute_force.py is a link into solutions/" in f.message for f in result.failures())

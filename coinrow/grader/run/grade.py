@@ -13,6 +13,7 @@ A caller with threads of its own gets the driver in a fresh process
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -173,4 +174,6 @@ def prime_for(folder: Path, slug: str, *, call_limit: float = CALL_LIMIT, jobs: 
 
 
 def _options(folder: Path, call_limit: float, profile: str, exit_first: bool) -> Options:
-    return Options(folder.resolve(), call_limit, profile, exit_first)
+    """The folder made absolute, its links kept: a folder that is, or sits behind, a link to ``solutions/``
+    is graded as anyone's (``provenance.linked_reference``)."""
+    return Options(Path(os.path.abspath(folder)), call_limit, profile, exit_first)

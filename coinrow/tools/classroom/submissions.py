@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coinrow.game.registry import FORMULATIONS, source_file
+from coinrow.grader import linked_reference
 
 SLUGS = tuple(f.slug for f in FORMULATIONS)
 # what a second download or a copy adds to a file's name: " (1)" (browsers), "-2", "_2" or " 2",
@@ -83,9 +84,9 @@ def _why_ignored(entry: Path) -> str | None:
     return None if slug is None else f"not a .py file (expected {slug}.py)"
 
 
-def _kata_files(root: Path, name: str) -> Submission:
-    """The submission ``name`` in the folder ``root``: each kata's file (resolved), and what is refused,
-    renamed or ignored."""
+def _kata_files(root: Path, name: str, given: Path) -> Submission:
+    """The submission ``name`` in the folder ``root`` (``given`` as it was named, links kept): each kata's
+    file (resolved), and what is refused, renamed or ignored."""
     found: dict[str, list[Path]] = {}
     for slug in SLUGS:
         laid_out = (source_file(root, slug), source_file(root / "problems", slug))
@@ -102,6 +103,8 @@ def _kata_files(root: Path, name: str) -> Submission:
         names = [p.relative_to(root).as_posix() for p in places]
         if len(places) > 1:
             submission.refused[slug] = f"{len(places)} files for {slug}, none graded: {', '.join(names)}"
+        elif places and linked_reference(places[0], given) is not None:
+            submission.refused[slug] = f"{names[0]} is a link into solutions/: not graded"
         elif places and not _inside(places[0].resolve(), root):
             submission.refused[slug] = f"{names[0]} is a link out of the submission: not graded"
         elif places:
@@ -119,7 +122,7 @@ def read_submission(entry: Path) -> Submission:
     """
     root = entry.resolve()
     if root.is_dir():
-        return _kata_files(root, entry.name or root.name)  # "." is named after the folder
+        return _kata_files(root, entry.name or root.name, entry)  # "." is named after the folder
     name = entry.name[: -len(".py")] if entry.name.lower().endswith(".py") else entry.name
     slug = kata_of(entry.name)
     if slug is None:
