@@ -253,8 +253,9 @@ def test_next_names_the_first_kata_not_solved_as_last_graded(tmp_path: Path) -> 
     grade({folder: ["difference_dp"]}, call_limit=2.0, profile="catalogue", jobs=1)
     done = run_module("coinrow", "test", "--impl", str(folder), "--next")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith(
-        "Next: min_of_opponent_dp: the task is in problems/min_of_opponent_dp/README.md"
+    assert done.stdout == (
+        "Next: min_of_opponent_dp: the task is in problems/min_of_opponent_dp/README.md; grade it with "
+        f"coinrow test --impl={folder} --formulation=min_of_opponent_dp\n"
     )
 
 

@@ -201,12 +201,21 @@ def next_kata(results: dict[str, Result]) -> Formulation | None:
     return None
 
 
-def next_line(upcoming: Formulation | None) -> str:
-    """Where to go next: the kata and the command that starts it."""
+def next_line(upcoming: Formulation | None, folder: str | None = None) -> str:
+    """Where to go next: the kata and the command that grades it, in ``folder`` when the attempts graded
+    were not the learner's own ``problems/`` (``make test`` grades that one alone).
+
+    >>> from coinrow.game.registry import by_slug
+    >>> next_line(by_slug("top_down_memo"), "mine").split("; ")[1]
+    'grade it with coinrow test --impl=mine --formulation=top_down_memo'
+    """
     if upcoming is None:
         return "Every kata solved: compare them side by side with make compare"
     slug = upcoming.slug
-    return f"Next: {slug}: the task is in problems/{slug}/README.md; grade it with make test F={slug}"
+    command = (
+        f"make test F={slug}" if folder is None else f"coinrow test --impl={folder} --formulation={slug}"
+    )
+    return f"Next: {slug}: the task is in problems/{slug}/README.md; grade it with {command}"
 
 
 def printable(text: str) -> str:
@@ -298,13 +307,14 @@ def summary_lines(
     next_steps: Mapping[str, str] | None = None,
     *,
     references: bool = False,
+    folder: str | None = None,
 ) -> list[str]:
     """The kata summary: a line per formulation in the registry's order, its failures, the counts; with
     ``only`` (the katas asked for, ``F=``), their lines alone and the counts in one line, each out of
     every kata it counts, as the whole summary's are. A formulation ``next_steps`` has a line for ends its
     part with that line. With ``references`` (the results are the references', ``solutions/``) the counts
     say so ("References solved 6 of 6") and no next kata is named: a learner reading them must not take
-    them for their own."""
+    them for their own. ``folder``: the folder graded, when not ``problems/`` (``next_line``)."""
     lines: list[str] = []
     steps = next_steps or {}
     for formulation in FORMULATIONS:
@@ -318,7 +328,7 @@ def summary_lines(
     if any(f.bonus and f.slug in results for f in FORMULATIONS):
         lines.append(bonus_solved.capitalize())
     if len(results) == len(FORMULATIONS) and not references:  # a learner's whole run: where to go next
-        lines.append(next_line(next_kata(results)))
+        lines.append(next_line(next_kata(results), folder))
     return lines
 
 

@@ -64,7 +64,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run_next(args: argparse.Namespace) -> int:
     """``coinrow next``: the next kata not solved as the progress cache has it (solved while unchanged)."""
     solved = Progress(impl_dir(args.impl)).solved()
-    print(next_line(next((f for f in FORMULATIONS if f.slug not in solved), None)))
+    folder = None if args.impl == "problems" else args.impl
+    print(next_line(next((f for f in FORMULATIONS if f.slug not in solved), None), folder))
     return 0
 
 
@@ -99,7 +100,8 @@ def summary(impl: str, results: dict[str, Result], only: Sequence[str] = ()) -> 
     if impl == "solutions":
         lines = summary_lines(results, only, references=True)
         return [REFERENCES_HEAD, *lines, *sealed]
-    return [f"kata summary: {impl}", *summary_lines(results, only, learner), *sealed]
+    folder = None if impl == "problems" else impl
+    return [f"kata summary: {impl}", *summary_lines(results, only, learner, folder=folder), *sealed]
 
 
 class GradingLine:
