@@ -55,6 +55,10 @@ from coinrow.grader.diagnosis.rules import (
 )
 
 MIN_FOR_MAX = "the mover minimises where it should maximise (min where max belongs)"
+MIN_FOR_MAX_SUMS = (
+    "the mover minimises where it should maximise (in S(i..j) - min(F[i+1][j], F[i][j-1]), a max where min "
+    "belongs; over the two choices, a min where max belongs)"
+)
 ABSOLUTE = (
     "abs() is taken of a difference: first - second is negative whenever the first player ends behind "
     "(an odd row, negative coins), and the answer and every cell keep that sign"
@@ -163,7 +167,7 @@ def prefix_sum_mistakes() -> list[Mistake]:
     return [
         *table_mistakes(filler(prefix_rule)),
         two_coin_base(filler(prefix_rule), ("left", "right")),
-        Mistake("min-for-max", MIN_FOR_MAX, (prefix(choose=min),)),
+        Mistake("min-for-max", MIN_FOR_MAX_SUMS, (prefix(choose=min),)),
         Mistake(
             "off-by-one-range",
             "an interval sum is off by one coin: with prefix[k] = coins[0] + ... + coins[k-1], "
