@@ -18,7 +18,7 @@ from coinrow.game.cases import all_cases
 from coinrow.game.registry import FORMULATIONS, Formulation
 from coinrow.game.rows import SPEED_SHAPES
 from coinrow.game.settings import CALL_LIMIT
-from coinrow.grader import WATCHED_SECONDS, growth_checked
+from coinrow.grader import TREE_MEMORY_MIB, WATCHED_SECONDS, growth_checked
 
 Applies = Callable[[Formulation], bool]
 Text = Callable[[Formulation], str]
@@ -214,8 +214,9 @@ def checked_text(f: Formulation) -> str:
         f"**Returns:** {f.returns.accepted}{'; ' + line if line else ''}. The empty row gives `{shown}`."
     )
     limit = (
-        f"**Each call** within {_seconds(CALL_LIMIT)} (`LIMIT=`); a file that imports the reference or "
-        "the grader's own model is not graded."
+        f"**Each call** within {_seconds(CALL_LIMIT)} (`LIMIT=`) and {TREE_MEMORY_MIB // 1024} GiB of "
+        "resident memory, summed over the processes it runs in; a file that imports the reference or the "
+        "grader's own model is not graded."
     )
     bullets = [returns, limit, *(check.text(f) for check in CHECKS if check.applies(f))]
     return "\n".join(f"- {bullet}" for bullet in bullets)

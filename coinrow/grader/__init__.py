@@ -14,6 +14,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from coinrow.grader.executor.inside.limits import TREE_MEMORY_MIB
     from coinrow.grader.executor.processes import become_subreaper, kill_all_descendants, kill_tree
     from coinrow.grader.executor.provenance import linked_reference
     from coinrow.grader.executor.sandbox import find_jail
@@ -55,6 +56,7 @@ _FACE = {
     "find_jail": "executor.sandbox",
     "CallTimeout": "executor.time_limit",
     "linked_reference": "executor.provenance",
+    "TREE_MEMORY_MIB": "executor.inside.limits",
     "time_limit": "executor.time_limit",
     "growth_checked": "growth.check",
     "Outcome": "growth.decide",
@@ -97,6 +99,7 @@ _FACE = {
 }
 __all__ = [
     "ROUND_TRIPS",
+    "TREE_MEMORY_MIB",
     "WATCHED_SECONDS",
     "CallTimeout",
     "Grader",

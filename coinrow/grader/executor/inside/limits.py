@@ -37,12 +37,16 @@ TREE_EVERY = 0.2  # seconds between the judge's looks at a running call's tree: 
 CAPS_EVERY = 1.0  # ... and between its looks at the caps before a request (what runs between calls)
 
 
+TREE_MEMORY_MIB = 2048  # MiB resident over an attempt's processes, unless the judge's environment says
+
+
 def tree_memory_cap() -> int:
-    """Bytes resident, summed over an attempt's processes, past which the judge ends them all: 2 GiB,
-    or ``COINROW_TREE_MEMORY_MIB`` MiB where the judge's environment sets it (read by the judge only;
-    the executor starts without it). Pages shared by a process and its forks count once per process."""
+    """Bytes resident, summed over an attempt's processes, past which the judge ends them all:
+    ``TREE_MEMORY_MIB``, or ``COINROW_TREE_MEMORY_MIB`` MiB where the judge's environment sets it (read by
+    the judge only; the executor starts without it). Pages shared by a process and its forks count once
+    per process."""
     mib = os.environ.get("COINROW_TREE_MEMORY_MIB", "")
-    return (int(mib) if mib.isdigit() and int(mib) > 0 else 2048) << 20
+    return (int(mib) if mib.isdigit() and int(mib) > 0 else TREE_MEMORY_MIB) << 20
 
 
 def cpu_seconds_in_all(call_limit: float) -> float:
