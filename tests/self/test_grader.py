@@ -28,7 +28,7 @@ from tests.self.commandline import run_module
 
 
 def _attempt(tmp_path: Path, slug: str, source: str) -> Grader:
-    (tmp_path / slug).mkdir()
+    (tmp_path / slug).mkdir(parents=True)
     (tmp_path / slug / f"{slug}.py").write_text(source, encoding="utf-8")
     return Grader(tmp_path, call_limit=0.5)
 
@@ -1144,3 +1144,33 @@ def test_a_child_the_kernel_would_reap_unseen_counts_in_the_calls_cpu(tmp_path: 
         grader.close()
     assert answers[0] >= 1  # Python's call was refused (C's returns SIG_ERR, raising nothing)
     assert seconds >= 0.35, seconds
+
+
+# On a row of one coin the call writes a forged reply of 36 MiB (a list of empty lists, each a Python object
+# for the judge to build); on a longer row it changes every coin to nine digits, which the executor reports.
+FORGES_A_HUGE_REPLY = REPLY_STREAM + (
+    "def score_difference(coins):\n"
+    "    if len(coins) == 1:\n"
+    "        _replies().write('[' + '[],' * (12 << 20) + '[]]\\n')\n"
+    "        _replies().flush()\n"
+    "    coins[:] = [123456789] * len(coins)\n"
+    "    return 0\n"
+)
+
+
+def test_a_reply_past_the_cap_is_refused_unread_and_a_changed_row_of_a_million_coins_fits(
+    tmp_path: Path,
+) -> None:
+    """``REPLY_CAP`` (32 MiB) ends the executor before the judge builds anything from the reply; the largest
+    reply a check can ask for, a row of 10⁶ coins changed by the call (10 bytes a coin here), is read."""
+    for folder, row in (("forged", [1]), ("changed", [5] * 1_000_000)):
+        grader = _attempt(tmp_path / folder, "difference_dp", FORGES_A_HUGE_REPLY)
+        try:
+            with pytest.raises(WrongAnswer) as failure:  # as a timed call: its changed row is a failure
+                grader.time_rows("difference_dp", "score_difference", [row], 4.0)
+        finally:
+            grader.close()
+        if len(row) == 1:
+            assert "the executor's reply ran past 32 MiB, more than any answer" in str(failure.value)
+        else:
+            assert failure.value.kind == "mutated", str(failure.value)

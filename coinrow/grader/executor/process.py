@@ -187,7 +187,10 @@ class Executor:
                         return outcome
                     continue
                 if replies.ended:
-                    return self._broke("the executor ended without a reply", self._cpu() - start_cpu)
+                    why = "the executor ended without a reply"
+                    if replies.too_long:
+                        why = f"the executor's reply ran past {replies.cap >> 20} MiB, more than any answer"
+                    return self._broke(why, self._cpu() - start_cpu)
                 if selector.select(POLL):
                     continue  # a reply (or its end) has come: read it before any look at the clock
                 outcome = self._poll(waiting)

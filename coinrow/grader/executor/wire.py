@@ -202,11 +202,12 @@ class ReplyPipe:
 
     Args:
         fd: the pipe's read end, non-blocking; closed by ``close``.
-        cap: bytes of one line past which the pipe counts as ended (a value that big is no answer).
+        cap: bytes of one line past which the pipe counts as ended (a value that big is no answer), and
+            ``too_long`` is set.
     """
 
     def __init__(self, fd: int, cap: int) -> None:
-        self.fd, self.cap, self.ended = fd, cap, False
+        self.fd, self.cap, self.ended, self.too_long = fd, cap, False, False
         self._buffer, self._scanned = bytearray(), 0  # bytes of the buffer already looked at for a line's end
 
     def line(self) -> bytes | None:
@@ -223,7 +224,7 @@ class ReplyPipe:
                 return None
             self._buffer += chunk
             if len(self._buffer) > self.cap:
-                self.ended = True
+                self.ended = self.too_long = True
                 return None
         line = bytes(self._buffer[:end])
         del self._buffer[: end + 1]

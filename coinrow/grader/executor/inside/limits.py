@@ -20,7 +20,7 @@ OUTPUT_CAP = 256 << 20  # bytes any one file a process writes may reach
 TMP_CAP = 48 << 20  # bytes the sandbox's /tmp holds (a tmpfs: its files are memory)
 SHM_CAP = 16 << 20  # bytes the sandbox's /dev/shm holds; nothing else there is writable
 WRITABLE_CAPS = {"/tmp": TMP_CAP, "/dev/shm": SHM_CAP}  # the sandbox's writable folders, with their caps
-REPLY_CAP = 256 << 20  # bytes of one reply: past it the executor is ended (a value that big is no answer)
+REPLY_CAP = 32 << 20  # bytes of one reply: past it the executor is ended (a value that big is no answer)
 USER_PROCESSES_CAP = 512  # processes of the unprivileged user at once (RLIMIT_NPROC; ``executor.as_user``)
 BIG_STACK = 1 << 30  # bytes of C stack the judge starts each executor with (RLIMIT_STACK)
 # bytes of C stack of every thread the attempt starts: left to RLIMIT_STACK, each would reserve BIG_STACK of
