@@ -3,7 +3,7 @@
 Fails on [0, 0, 2, 1]: the peak 0, 2, 1 ends the row, is never merged, and the
 larger-end finish gives -1 instead of 1.
 
-Mistake: none
+Mistake: end-peak
 """
 
 from collections.abc import Sequence
