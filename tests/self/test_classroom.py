@@ -431,3 +431,19 @@ def test_make_grade_names_what_it_needs() -> None:
     done = make("grade")
     assert done.returncode == 2
     assert own_stderr(done) == ["make grade: name the class: make grade SUBMISSIONS=<folder> OUT=<folder>"]
+
+
+def test_a_submission_named_as_the_class_table_is_refused_before_grading(tmp_path: Path) -> None:
+    """Its results' folder would be ``OUT/class.csv``, where the class table is written: refused in one line,
+    nothing graded or written."""
+    for name in ("class.csv", "zoe"):
+        (tmp_path / "class" / name).mkdir(parents=True)
+    done = coinrow(
+        "grade", f"--submissions={tmp_path / 'class'}", f"--out={tmp_path / 'out'}", "--unsandboxed"
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"coinrow grade: error: {tmp_path / 'class'}: a submission is named class.csv, as the class table "
+        "is: rename it"
+    ]
+    assert not (tmp_path / "out").exists()

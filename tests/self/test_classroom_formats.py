@@ -259,6 +259,12 @@ def test_class_csv_has_a_row_per_submission_and_a_cell_per_kata() -> None:
     assert cells["sandbox"] == "bubblewrap"
 
 
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_written_as_text() -> None:
+    named = {name: a_class_of_results() for name in ('=HYPERLINK("http://x","ok")', "-1+1", "@sum", "bob")}
+    rows = list(csv.reader(io.StringIO(class_csv(named, "bubblewrap"))))
+    assert [row[0] for row in rows[1:]] == ['\'=HYPERLINK("http://x","ok")', "'-1+1", "'@sum", "bob"]
+
+
 def test_the_teachers_summary_names_no_command_of_the_learners() -> None:
     """make test's summary ends by naming the learner's next command; a teacher's summary.txt does not."""
     summary = teacher_summary(a_class_of_results())

@@ -43,6 +43,7 @@ from coinrow.tools.classroom.formats import (
     total,
 )
 from coinrow.tools.classroom.submissions import (
+    CLASS_TABLE,
     Submission,
     class_submissions,
     is_submission,
@@ -111,6 +112,8 @@ def _submissions(args: argparse.Namespace) -> tuple[Path, list[Submission], str]
         raise UsageError(f"--submission {given}: no such folder or .py file")
     else:
         found = [read_submission(given)]
+    if any(s.name.casefold() == CLASS_TABLE for s in found):  # its results' folder would take that name
+        raise UsageError(f"{given}: a submission is named {CLASS_TABLE}, as the class table is: rename it")
     out, handed_in = Path(args.out).resolve(), given.resolve()
     clash = _inside(out, handed_in) or any(_inside(handed_in, out / s.name) for s in found)
     if clash:
@@ -238,7 +241,7 @@ def run(args: argparse.Namespace) -> int:
         return 130
     try:
         out.mkdir(parents=True, exist_ok=True)
-        (out / "class.csv").write_text(class_csv(every, sandbox), encoding="utf-8")
+        (out / CLASS_TABLE).write_text(class_csv(every, sandbox), encoding="utf-8")
         for submission in found:
             write_results(out, submission, every[submission.name], note)
     except OSError as error:

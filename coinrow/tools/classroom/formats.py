@@ -207,9 +207,15 @@ def classroom_report(results: dict[str, Result]) -> dict[str, Any]:
     return report
 
 
+#: what a spreadsheet reads a cell starting with as a formula (OWASP's "CSV Injection"): a submission's name
+#: starting so is written after a single quote, which the spreadsheet shows as text
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def class_csv(rows: dict[str, dict[str, Result]], sandbox: str) -> str:
     """``class.csv``: a row per submission, a column per kata (a ``Cell``), the counts, the score, and
-    the sandbox that graded it (``sandbox``: "bubblewrap", or "none" where grading went without one)."""
+    the sandbox that graded it (``sandbox``: "bubblewrap", or "none" where grading went without one). A
+    name a spreadsheet would read as a formula starts with a single quote (``FORMULA_STARTS``)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     header = [
@@ -226,6 +232,7 @@ def class_csv(rows: dict[str, dict[str, Result]], sandbox: str) -> str:
         cells = [CELLS[results[f.slug].status] for f in FORMULATIONS]
         solved = [f.bonus for f in FORMULATIONS if results[f.slug].status == "solved"]
         score, most = total(results)
-        row = [name, *cells, solved.count(False), solved.count(True), f"{score:g}", f"{most:g}", sandbox]
+        shown = f"'{name}" if name.startswith(FORMULA_STARTS) else name  # a spreadsheet runs no formula
+        row = [shown, *cells, solved.count(False), solved.count(True), f"{score:g}", f"{most:g}", sandbox]
         writer.writerow(row)
     return out.getvalue()

@@ -161,6 +161,9 @@ def _holds_katas(submission: Submission) -> bool:
     return bool(submission.attempts or submission.refused)
 
 
+CLASS_TABLE = "class.csv"  # the class's table, beside a folder of results per submission
+
+
 def class_submissions(folder: Path) -> list[Submission]:
     """Every submission in ``folder``, by name.
 
