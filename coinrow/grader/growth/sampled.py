@@ -120,14 +120,16 @@ class MachineSpeed:
 
 def never_finished(grader: Grader, formulation: Formulation, row: list[int], printed: int = 0) -> NoReturn:
     """Raise why a size of ``len(row)`` coins has no timing: the call on ``row`` ran out of time (having
-    printed ``printed`` bytes, said first when it is much)."""
+    printed ``printed`` bytes, said first when it is much), with the line that says how its time grows on
+    the row's first coins (``Caller.growth_below``), measured now: ``grader`` is ended after the check."""
     n, function, needs = len(row), formulation.value_function, formulation.time
     call_text = show_call(function, row)
     message = call_messages.too_slow_message(
         formulation.slug, call_text, n, grader.call_limit, None, str(needs), needs.at_most_linear
     )
     message = with_printing_note(values_messages.when_timed(message), printed)
-    raise WrongAnswer(formulation.slug, row, message, kind="too-slow")
+    below = grader.growth_below(formulation.slug, function, row)
+    raise WrongAnswer(formulation.slug, row, message, kind="too-slow", explain=lambda: below)
 
 
 def traced_growth(
