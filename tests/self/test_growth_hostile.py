@@ -345,3 +345,33 @@ def test_a_timed_call_that_waits_is_said_to_wait_not_to_run_out_of_cpu(tmp_path:
     assert verdict.kind in ("waited", "not-run"), verdict.kind
     assert "without computing" in str(verdict)
     assert "of CPU time" not in str(verdict)
+
+
+ENDLESS_AT_THE_TASKS_SIZES = """
+def score_difference(coins):
+    while len(coins) > 600:  # the task's largest rows (714 to 992 coins in the check) never finish
+        pass
+    return _right(coins)
+"""
+
+
+def test_an_answer_that_never_finishes_at_the_tasks_sizes_is_too_slow_whatever_it_does_below(
+    tmp_path: Path,
+) -> None:
+    """Right and quadratic below 600 coins, so the windows below read the task's order: a call within the
+    task's sizes cut off ``cut_tries`` times in a row fails the kata as too slow, with the line measured on
+    that row's first coins."""
+    reference = source_file(IMPLS["solutions"], "difference_dp").read_text(encoding="utf-8")
+    (tmp_path / "difference_dp").mkdir()
+    attempt = reference.replace("def score_difference(", "def _right(") + ENDLESS_AT_THE_TASKS_SIZES
+    source_file(tmp_path, "difference_dp").write_text(attempt, encoding="utf-8")
+    grader = Grader(tmp_path, call_limit=1.0)
+    try:
+        with pytest.raises(WrongAnswer) as failure:
+            check_growth(grader, "difference_dp")
+    finally:
+        grader.close()
+    assert failure.value.kind == "too-slow"
+    message = str(failure.value.diagnose())
+    assert "did not finish in 1 s of CPU time" in message, message
+    assert "measured on this row's first coins" in message, message
