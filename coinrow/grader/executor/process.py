@@ -37,6 +37,7 @@ from coinrow.grader.executor.sandbox import Jail, folder_identity, jail_command
 from coinrow.grader.executor.stack import raise_stack_limit
 from coinrow.grader.executor.time_limit import STALL_SHARE, demand, wait_until_quiet
 from coinrow.grader.executor.wire import SURROGATE_ESCAPE, ReplyPipe, without_lone_surrogates
+from coinrow.grader.messages import stops
 
 LOOP = Path(__file__).resolve().parent / "inside" / "loop.py"
 POLL = 0.05  # seconds between looks at a running call's CPU time (each reads the clocks of its processes)
@@ -189,7 +190,7 @@ class Executor:
                 if replies.ended:
                     why = "the executor ended without a reply"
                     if replies.too_long:
-                        why = f"the executor's reply ran past {replies.cap >> 20} MiB, more than any answer"
+                        why = stops.reply_too_long(replies.cap)
                     return self._broke(why, self._cpu() - start_cpu)
                 if selector.select(POLL):
                     continue  # a reply (or its end) has come: read it before any look at the clock

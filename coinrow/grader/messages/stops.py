@@ -76,6 +76,11 @@ def ended_by_signal(
     return _BY_SIGNAL.get(shown, f"was ended by {shown}")
 
 
+def reply_too_long(cap_bytes: int) -> str:
+    """The executor's reply ran past ``cap_bytes`` (``REPLY_CAP``) and the executor was ended unread."""
+    return f"the executor's reply ran past {cap_bytes >> 20} MiB, more than any answer"
+
+
 def past_a_tree_cap(cap: str, tasks_cap: int, memory_cap_mib: int) -> str:
     """The attempt's processes, looked at together, went past ``cap``: "processes" (more than
     ``tasks_cap`` processes and threads at once) or "memory" (more than ``memory_cap_mib`` MiB resident,
