@@ -1174,3 +1174,27 @@ def test_a_reply_past_the_cap_is_refused_unread_and_a_changed_row_of_a_million_c
             assert "the executor's reply ran past 32 MiB, more than any answer" in str(failure.value)
         else:
             assert failure.value.kind == "mutated", str(failure.value)
+
+
+# Spins for good, writing a space to the reply pipe every 10 ms: bytes of a reply whose line never ends.
+DRIBBLES_A_REPLY = REPLY_STREAM + (
+    "def score_difference(coins):\n"
+    "    import time\n"
+    "    pipe, sent = _replies(), time.monotonic()\n"
+    "    while True:\n"
+    "        if time.monotonic() - sent > 0.01:\n"
+    "            pipe.write(' ')\n"
+    "            pipe.flush()\n"
+    "            sent = time.monotonic()\n"
+)
+
+
+def test_a_reply_that_never_ends_does_not_keep_the_clock_from_being_read(tmp_path: Path) -> None:
+    """While bytes of a reply keep coming, the judge still looks at the call's CPU time every ``POLL``: the
+    call is cut off at its limit (0.5 s), as any other endless call is."""
+    grader = _attempt(tmp_path, "difference_dp", DRIBBLES_A_REPLY)
+    try:
+        message = _message(grader, (1, 2, 3), 2)
+    finally:
+        grader.close()
+    assert "did not finish in 0.5 s of CPU time" in message, message

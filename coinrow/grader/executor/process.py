@@ -179,6 +179,7 @@ class Executor:
         selector.register(replies.fd, selectors.EVENT_READ)
         # waiting is counted from the first poll a call does not answer within (most answer sooner)
         waiting = _Waiting(root, start_cpu, cpu_limit, wait_limit, give_up, time.monotonic())
+        polled = time.monotonic()
         try:
             while True:
                 line = replies.line()
@@ -192,8 +193,11 @@ class Executor:
                     if replies.too_long:
                         why = stops.reply_too_long(replies.cap)
                     return self._broke(why, self._cpu() - start_cpu)
-                if selector.select(POLL):
-                    continue  # a reply (or its end) has come: read it before any look at the clock
+                # a reply (or its end) has come: read it before any look at the clock, unless what comes is
+                # a line that never ends, sent to keep the clock from being looked at
+                if selector.select(POLL) and not (replies.partial and time.monotonic() - polled >= POLL):
+                    continue
+                polled = time.monotonic()
                 outcome = self._poll(waiting)
                 if outcome is not None:
                     return outcome

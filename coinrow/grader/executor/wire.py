@@ -231,6 +231,11 @@ class ReplyPipe:
         self._scanned = 0
         return line
 
+    @property
+    def partial(self) -> bool:
+        """Bytes of a line not yet ended have come."""
+        return bool(self._buffer)
+
     def close(self) -> None:
         if self.fd >= 0:
             os.close(self.fd)
